@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { IsoDateTimeSchema, RupeesSchema } from './envelope';
+import { StakeButtonSchema, STAKE_BUTTON_COUNT } from './entities';
+import {
+  MESSAGES,
+  MobileSchema,
+  NewPasswordSchema,
+  OtpSchema,
+  ReferralCodeSchema,
+  UserNameSchema,
+  PASSWORD_MAX_LENGTH,
+} from './validation';
+
+const Text = (max: number, required: string) =>
+  z.string({ error: required }).trim().min(1, required).max(max);
+
+export const AuthenticateInputSchema = z.object({
+  userNameOrEmailAddress: Text(256, MESSAGES.userNameRequired),
+  password: z
+    .string({ error: MESSAGES.passwordRequired })
+    .min(1, MESSAGES.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH),
+  rememberClient: z.boolean().optional().default(false),
+});
+export type AuthenticateInput = z.input<typeof AuthenticateInputSchema>;
+
+export const LoginResultSchema = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  expireInSeconds: z.number().int().positive(),
+  stakes: z.array(StakeButtonSchema),
+  casinoToken: z.string(),
+  domain: z.string(),
+  userId: z.number().int(),
+  userName: z.string(),
+  isDemo: z.boolean(),
+  balance: RupeesSchema,
+  exposure: RupeesSchema,
+  football: z.boolean(),
+  tennis: z.boolean(),
+  cricket: z.boolean(),
+});
+export type LoginResult = z.infer<typeof LoginResultSchema>;
+
+export const RegisterInputSchema = z
+  .object({
+    userName: UserNameSchema,
+    password: NewPasswordSchema,
+    confirmPassword: z.string({ error: MESSAGES.passwordsMustMatch }).max(PASSWORD_MAX_LENGTH),
+    mobile: MobileSchema,
+    referralCode: ReferralCodeSchema.optional().nullable(),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: MESSAGES.passwordsMustMatch,
+    path: ['confirmPassword'],
+  });
+export type RegisterInput = z.input<typeof RegisterInputSchema>;
+
+export const RegisterResultSchema = z.object({
+  userName: z.string(),
+  mobile: z.string(),
+  domain: z.string(),
+  skipVerification: z.boolean(),
+  otpExpiresInSeconds: z.number().int(),
+});
+export type RegisterResult = z.infer<typeof RegisterResultSchema>;
+
+export const VerificationInputSchema = z.object({
+  userName: UserNameSchema,
+  mobile: MobileSchema,
+  domain: Text(253, 'Domain is required'),
+  otp: OtpSchema,
+});
+export type VerificationInput = z.input<typeof VerificationInputSchema>;
+
+export const ResendCodeInputSchema = VerificationInputSchema.omit({ otp: true });
+export type ResendCodeInput = z.input<typeof ResendCodeInputSchema>;
+export const ResendCodeResultSchema = z.object({ otpExpiresInSeconds: z.number().int() });
+
+export const TokenValidateQuerySchema = z.object({ accessToken: Text(4096, 'Access token is required') });
+export const TokenValidateResultSchema = z.object({
+  isValid: z.boolean(),
+  expireInSeconds: z.number().int().nonnegative(),
+  expireDateTime: IsoDateTimeSchema.nullable(),
+});
+
+export const RefreshTokenQuerySchema = z.object({ refreshToken: Text(512, 'Refresh token is required') });
+export const RefreshTokenResultSchema = z.object({
+  accessToken: z.string(),
+  expireInSeconds: z.number().int().positive(),
+});
+export type RefreshTokenResult = z.infer<typeof RefreshTokenResultSchema>;
+
+export const SettingExpiryQuerySchema = z.object({ domain: z.string().max(253).optional() });
+export const SettingExpiryResultSchema = z.object({
+  accessTokenExpireInSeconds: z.number().int(),
+  refreshTokenExpireInSeconds: z.number().int(),
+  rememberedRefreshTokenExpireInSeconds: z.number().int(),
+  inactivityPromptSeconds: z.number().int(),
+  inactivityAnswerSeconds: z.number().int(),
+  otpValiditySeconds: z.number().int(),
+});
+
+export const LOGIN_ATTEMPT_RESULTS = [
+  'Success',
+  'InvalidUserNameOrPassword',
+  'UserIsNotVerified',
+  'UserIsLocked',
+  'RateLimited',
+] as const;
+export const LoginAttemptResultSchema = z.enum(LOGIN_ATTEMPT_RESULTS);
+
+export const LoginAttemptsQuerySchema = z.object({
+  Result: z
+    .enum(['All', 'Success', 'Failed', ...LOGIN_ATTEMPT_RESULTS])
+    .optional()
+    .default('All'),
+  MaxResultCount: z.coerce.number().int().min(1).max(100).default(10),
+  SkipCount: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export const LoginAttemptSchema = z.object({
+  id: z.number().int(),
+  creationTime: IsoDateTimeSchema,
+  clientIpAddress: z.string(),
+  browserInfo: z.string(),
+  clientName: z.string(),
+  userNameOrEmailAddress: z.string(),
+  result: LoginAttemptResultSchema,
+});
+export type LoginAttempt = z.infer<typeof LoginAttemptSchema>;
+
+export const ChangePasswordInputSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: MESSAGES.passwordRequired })
+      .min(1, MESSAGES.passwordRequired)
+      .max(PASSWORD_MAX_LENGTH),
+    newPassword: NewPasswordSchema,
+    confirmPassword: z.string({ error: MESSAGES.passwordsMustMatch }).max(PASSWORD_MAX_LENGTH),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: MESSAGES.passwordsMustMatch,
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordInput = z.input<typeof ChangePasswordInputSchema>;
+export const MessageResultSchema = z.object({ message: z.string() });
+
+export const UserStakeInputSchema = z
+  .array(StakeButtonSchema)
+  .length(STAKE_BUTTON_COUNT, `Exactly ${STAKE_BUTTON_COUNT} stake buttons are needed`);
+export const UserStakeResultSchema = z.array(StakeButtonSchema);
+
+export const DemoLoginQuerySchema = z.object({});

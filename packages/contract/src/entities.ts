@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { RupeesSchema } from './envelope';
+
+/** A quick-stake button of the betslip: value in whole rupees. */
+export const StakeButtonSchema = z.object({
+  title: z.string().trim().min(1).max(12),
+  value: z.number().int().min(1).max(10_000_000),
+});
+export type StakeButton = z.infer<typeof StakeButtonSchema>;
+
+export const DEFAULT_STAKE_BUTTONS: StakeButton[] = [
+  { title: '100', value: 100 },
+  { title: '500', value: 500 },
+  { title: '1k', value: 1000 },
+  { title: '2k', value: 2000 },
+  { title: '3k', value: 3000 },
+  { title: '4k', value: 4000 },
+  { title: '5k', value: 5000 },
+  { title: '6k', value: 6000 },
+];
+export const STAKE_BUTTON_COUNT = 8;
+
+/** An event as listed in the sport tree (section 3). */
+export const TreeEventSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  status: z.string(),
+  matchDate: z.string(),
+  startTime: z.string(),
+  sportId: z.number().int(),
+  sportName: z.string(),
+  team1: z.string().optional(),
+  team2: z.string().optional(),
+  competition: z.string().optional(),
+  videoURL: z.string().optional(),
+  pin: z.boolean().optional(),
+});
+export type TreeEvent = z.infer<typeof TreeEventSchema>;
+
+export const SportTreeEntrySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  order: z.number().int(),
+  events: z.array(TreeEventSchema),
+});
+export type SportTreeEntry = z.infer<typeof SportTreeEntrySchema>;
+
+/** What the client keeps as user info beside the tokens. */
+export const UserInfoSchema = z.object({
+  userId: z.number().int(),
+  userName: z.string(),
+  isDemo: z.boolean(),
+  balance: RupeesSchema,
+  exposure: RupeesSchema,
+  football: z.boolean(),
+  tennis: z.boolean(),
+  cricket: z.boolean(),
+});
+export type UserInfo = z.infer<typeof UserInfoSchema>;

@@ -1,0 +1,46 @@
+/**
+ * Every error the API can answer, declared once: a stable code, the HTTP status, and the
+ * message a player reads. Clients switch on `code`, never on the message.
+ */
+export const ERRORS = {
+  VALIDATION_FAILED: { status: 400, message: 'Some fields are not valid.' },
+  BAD_REQUEST: { status: 400, message: 'The request is not valid.' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
+  UNAUTHENTICATED: { status: 401, message: 'Please log in to continue.' },
+  TOKEN_EXPIRED: { status: 401, message: 'Your session has expired. Please log in again.' },
+  INVALID_CREDENTIALS: { status: 401, message: 'Invalid user name or password.' },
+  REFRESH_TOKEN_INVALID: { status: 401, message: 'Your session has expired. Please log in again.' },
+  FORBIDDEN: { status: 403, message: 'You are not allowed to do this.' },
+  USER_LOCKED: { status: 403, message: 'This account is locked. Please contact support.' },
+  USER_NOT_VERIFIED: { status: 403, message: 'Please verify your mobile number first.' },
+  SIGNUP_DISABLED: { status: 403, message: 'Sign-up is not available on this site.' },
+  DEMO_NOT_ALLOWED: { status: 403, message: 'Demo accounts cannot deposit or withdraw.' },
+  NOT_FOUND: { status: 404, message: 'Not found.' },
+  ROUTE_NOT_FOUND: { status: 404, message: 'This address does not exist.' },
+  DOMAIN_UNKNOWN: { status: 404, message: 'This site is not configured.' },
+  USERNAME_TAKEN: { status: 409, message: 'This user name is already taken.' },
+  MOBILE_TAKEN: { status: 409, message: 'This mobile number is already registered.' },
+  ALREADY_VERIFIED: { status: 409, message: 'This account is already verified. Please log in.' },
+  DUPLICATE_REQUEST: { status: 409, message: 'This request was already made.' },
+  OTP_INVALID: { status: 400, message: 'The verification code is not correct.' },
+  OTP_EXPIRED: { status: 400, message: 'The verification code has expired. Please request a new one.' },
+  OTP_ATTEMPTS_EXCEEDED: { status: 429, message: 'Too many wrong codes. Please request a new one.' },
+  PASSWORD_INCORRECT: { status: 400, message: 'The current password is not correct.' },
+  PASSWORD_REUSED: { status: 400, message: 'The new password must differ from the current one.' },
+  RATE_LIMITED: { status: 429, message: 'Too many attempts. Please wait a minute and try again.' },
+  INSUFFICIENT_FUNDS: { status: 422, message: 'Insufficient balance for this bet.' },
+  ODDS_CHANGED: { status: 422, message: 'Odds changed. Please check the new price and try again.' },
+  MARKET_SUSPENDED: { status: 422, message: 'This market is suspended.' },
+  MARKET_CLOSED: { status: 422, message: 'This market is closed.' },
+  BET_LOCKED: { status: 422, message: 'Betting is locked on this market.' },
+  STAKE_OUT_OF_RANGE: { status: 422, message: 'The stake is outside the limits of this market.' },
+  PROFIT_LIMIT: { status: 422, message: 'The potential profit exceeds the limit of this market.' },
+  PRICE_OFF_LADDER: { status: 400, message: 'This price is not a valid exchange price.' },
+  AMOUNT_OUT_OF_RANGE: { status: 422, message: 'The amount is outside the allowed limits.' },
+  BONUS_NOT_CLAIMABLE: { status: 422, message: 'This bonus cannot be claimed.' },
+  SITE_SUSPENDED: { status: 503, message: 'The site is under maintenance.' },
+  INTERNAL: { status: 500, message: 'Something went wrong on our side. Please try again.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];

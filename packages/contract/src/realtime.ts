@@ -1,0 +1,2 @@
+// Realtime hub payloads: owned by the realtime-hub work, filled in there.
+export {};

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { SportTreeEntrySchema } from './entities';
+
+/** Per-domain (white-label) settings of section 3, plus the news marquee and slider header. */
+export const DomainSettingsSchema = z.object({
+  domainName: z.string(),
+  baseUrl: z.string().nullable(),
+  siteSuspended: z.boolean(),
+  bodyBgColor: z.string(),
+  showDWRequests: z.boolean(),
+  showDepositW: z.boolean(),
+  casino: z.boolean(),
+  allowSignUp: z.boolean(),
+  skipVerification: z.boolean(),
+  domainTitle: z.string(),
+  description: z.string(),
+  favicon: z.string(),
+  mainLogo: z.string(),
+  tennis: z.boolean(),
+  football: z.boolean(),
+  cricket: z.boolean(),
+  horseRacing: z.boolean(),
+  kabaddi: z.boolean(),
+  showNews: z.boolean(),
+  newsText: z.string(),
+  showSlider: z.boolean(),
+  sliderImages: z.array(z.object({ imageUrl: z.string(), link: z.string().nullable() })),
+  supportWhatsApp: z.string().nullable(),
+});
+export type DomainSettings = z.infer<typeof DomainSettingsSchema>;
+
+export const DomainQuerySchema = z.object({ domain: z.string().trim().max(253).optional() });
+
+export const BonusSummarySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+});
+export const CasinoGameSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  provider: z.string(),
+  category: z.string(),
+  imageURL: z.string(),
+});
+export const TvChannelSchema = z.object({ eventId: z.number().int(), url: z.string() });
+
+export const SettingWithSportTreeSchema = z.object({
+  setting: DomainSettingsSchema,
+  events: z.array(SportTreeEntrySchema),
+  bonuses: z.array(BonusSummarySchema),
+  games: z.array(CasinoGameSummarySchema),
+  tv: z.array(TvChannelSchema),
+});
+export type SettingWithSportTree = z.infer<typeof SettingWithSportTreeSchema>;
+
+/** Operator-written pages: rules, exclusion policy, responsible gaming. Plain text, no HTML. */
+export const CONTENT_PAGES = ['rule-regulations', 'exclusion-policy', 'responsible-gaming'] as const;
+export const ContentPageSchema = z.enum(CONTENT_PAGES);
+export const PageContentQuerySchema = z.object({ page: ContentPageSchema });
+export const PageContentSchema = z.object({
+  page: ContentPageSchema,
+  title: z.string(),
+  sections: z.array(z.object({ heading: z.string(), paragraphs: z.array(z.string()) })),
+  updatedAt: z.string(),
+});
+export type PageContent = z.infer<typeof PageContentSchema>;
+
+export const OtpOutboxQuerySchema = z.object({ mobile: z.string().trim().min(1).max(20) });
+export const OtpOutboxResultSchema = z.object({
+  mobile: z.string(),
+  code: z.string(),
+  sentAt: z.string(),
+  expiresAt: z.string(),
+});

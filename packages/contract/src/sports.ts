@@ -1,0 +1,2 @@
+// Sports, events, markets and odds payloads: owned by the sports work, filled in there.
+export {};
