@@ -1,3 +1,4 @@
 export * from './errors';
 export * from './decimal';
 export * from './ladder';
+export * from './money';
