@@ -5,3 +5,4 @@ export * from './money';
 export * from './bets';
 export * from './pnl';
 export * from './exposure';
+export * from './settlement';
