@@ -6,3 +6,4 @@ export * from './bets';
 export * from './pnl';
 export * from './exposure';
 export * from './settlement';
+export * from './cashout';
