@@ -1,4 +1,12 @@
-import { assertFancyBet, fancyBetPnl, oddsBetPnl, type FancyBet, type OddsBet, type RunnerId } from './bets';
+import {
+  assertFancyBet,
+  assertOddsBet,
+  fancyBetPnl,
+  oddsBetPnl,
+  type FancyBet,
+  type OddsBet,
+  type RunnerId,
+} from './bets';
 import { ExchangeError } from './errors';
 import { ZERO_PAISE, addPaise, mulDivPaise, subPaise, type Paise } from './money';
 
@@ -47,6 +55,7 @@ export interface SettlementOptions {
 }
 
 export function settleOddsBet(bet: OddsBet, result: OddsResult): Paise {
+  assertOddsBet(bet);
   return result.kind === 'void' ? ZERO_PAISE : oddsBetPnl(bet, result.runnerId);
 }
 
