@@ -11,11 +11,12 @@ export interface RouteDef<
   Q extends z.ZodType | undefined = z.ZodType | undefined,
   B extends z.ZodType | undefined = z.ZodType | undefined,
   R extends z.ZodType = z.ZodType,
+  A extends AuthMode = AuthMode,
 > {
   method: HttpMethod;
   /** Relative to the API base URL, as the client calls it; the server matches case-insensitively. */
   path: string;
-  auth: AuthMode;
+  auth: A;
   tag: string;
   summary: string;
   query?: Q;
@@ -25,9 +26,12 @@ export interface RouteDef<
   devOnly?: boolean;
 }
 
-function route<Q extends z.ZodType | undefined, B extends z.ZodType | undefined, R extends z.ZodType>(
-  def: RouteDef<Q, B, R>,
-): RouteDef<Q, B, R> {
+export function route<
+  Q extends z.ZodType | undefined,
+  B extends z.ZodType | undefined,
+  R extends z.ZodType,
+  A extends AuthMode,
+>(def: RouteDef<Q, B, R, A>): RouteDef<Q, B, R, A> {
   return def;
 }
 

@@ -1,0 +1,325 @@
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  DEFAULT_STAKE_BUTTONS,
+  normaliseMobile,
+  OTP_MAX_WRONG_TRIES,
+  OTP_VALIDITY_SECONDS,
+  type LoginResult,
+  type RegisterResult,
+  type StakeButton,
+} from '@backlay/contract';
+import { eq } from 'drizzle-orm';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import type { Config } from '../config';
+import { createWallet, houseAccount, postJournal } from '../ledger/ledger-repository';
+import type { Db } from '../platform/db/database';
+import { otpChallenges, referrals, users, userSettings } from '../platform/db/schema';
+import { AppError } from '../platform/http/app-error';
+import type { SmsSender } from '../platform/sms/sms-sender';
+import type { Domain } from '../settings/domain-repository';
+import type { ClientInfo, SessionService } from './session-service';
+import * as repo from './user-repository';
+
+/** Per-account limits; per-IP limits sit on the routes. */
+export const LIMITS = {
+  failedSignInsPerWindow: 10,
+  failedSignInWindowMs: 15 * 60_000,
+  resendMinIntervalMs: 30_000,
+  codesPerHour: 6,
+} as const;
+
+const REFERRAL_REWARD_PAISE = 10_000;
+
+export class AccountService {
+  constructor(
+    private readonly db: Db,
+    private readonly sessions: SessionService,
+    private readonly sms: SmsSender,
+    private readonly config: Config,
+  ) {}
+
+  // ------------------------------------------------------------ sign in
+  async authenticate(
+    domain: Domain,
+    input: { userNameOrEmailAddress: string; password: string; rememberClient: boolean },
+    client: ClientInfo & { clientName: string },
+  ): Promise<LoginResult> {
+    const login = input.userNameOrEmailAddress;
+    const since = new Date(Date.now() - LIMITS.failedSignInWindowMs);
+    const attempt = {
+      domainId: domain.id,
+      userNameOrEmail: login.slice(0, 256),
+      ip: client.ip,
+      browser: client.userAgent.slice(0, 512),
+      clientName: client.clientName,
+    };
+    if ((await repo.failedAttemptsSince(this.db, domain.id, login, since)) >= LIMITS.failedSignInsPerWindow) {
+      const user = await repo.findUserByLogin(this.db, domain.id, login);
+      await repo.recordLoginAttempt(this.db, { ...attempt, userId: user?.id ?? null, result: 'RateLimited' });
+      throw new AppError('RATE_LIMITED');
+    }
+    const user = await repo.findUserByLogin(this.db, domain.id, login);
+    const ok = await verifyPassword(user && !user.isDemo ? user.passwordHash : null, input.password);
+    if (!user || !ok) {
+      await repo.recordLoginAttempt(this.db, {
+        ...attempt,
+        userId: user?.id ?? null,
+        result: 'InvalidUserNameOrPassword',
+      });
+      throw new AppError('INVALID_CREDENTIALS');
+    }
+    if (user.status === 'pending') {
+      await repo.recordLoginAttempt(this.db, { ...attempt, userId: user.id, result: 'UserIsNotVerified' });
+      throw new AppError('USER_NOT_VERIFIED');
+    }
+    if (user.status !== 'active') {
+      await repo.recordLoginAttempt(this.db, { ...attempt, userId: user.id, result: 'UserIsLocked' });
+      throw new AppError('USER_LOCKED');
+    }
+    const result = await this.sessions.open(user, domain, { remember: input.rememberClient, client });
+    await repo.recordLoginAttempt(this.db, { ...attempt, userId: user.id, result: 'Success' });
+    return result;
+  }
+
+  /** A fresh, isolated demo account with the domain's play money, signed in. */
+  async loginAsDemo(domain: Domain, client: ClientInfo & { clientName: string }): Promise<LoginResult> {
+    const userName = `demo_${randomBytes(5).toString('hex')}`;
+    const passwordHash = await hashPassword(randomBytes(24).toString('base64url') + '1!a');
+    const user = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          domainId: domain.id,
+          userName,
+          passwordHash,
+          status: 'active',
+          isDemo: true,
+          referralCode: newReferralCode(),
+          verifiedAt: new Date(),
+        })
+        .returning();
+      if (!row) throw new Error('could not create a demo user');
+      const cash = await createWallet(tx, row.id, domain.id);
+      await tx.insert(userSettings).values({ userId: row.id, stakes: DEFAULT_STAKE_BUTTONS });
+      await postJournal(tx, {
+        domainId: domain.id,
+        kind: 'demo_funding',
+        reference: `demo:${row.id}`,
+        description: 'Play money for a demo account',
+        lines: [
+          {
+            accountId: await houseAccount(tx, domain.id, 'HOUSE_PLAY_MONEY'),
+            amount: -domain.demoBalancePaise,
+          },
+          { accountId: cash, amount: domain.demoBalancePaise },
+        ],
+      });
+      return row;
+    });
+    const result = await this.sessions.open(user, domain, { remember: false, client });
+    await repo.recordLoginAttempt(this.db, {
+      domainId: domain.id,
+      userId: user.id,
+      userNameOrEmail: userName,
+      ip: client.ip,
+      browser: client.userAgent.slice(0, 512),
+      clientName: client.clientName,
+      result: 'Success',
+    });
+    return result;
+  }
+
+  // ------------------------------------------------------------ registration
+  async register(
+    domain: Domain,
+    input: { userName: string; password: string; mobile: string; referralCode?: string | null | undefined },
+  ): Promise<RegisterResult> {
+    if (domain.settings.allowSignUp === false) throw new AppError('SIGNUP_DISABLED');
+    const mobile = normaliseMobile(input.mobile);
+    const referralCode = input.referralCode?.trim() || null;
+    const referrer = referralCode
+      ? await repo.findUserByReferralCode(this.db, domain.id, referralCode)
+      : null;
+    if (referralCode && !referrer) {
+      throw new AppError('VALIDATION_FAILED', 'Referral code is not valid', [
+        { field: 'referralCode', message: 'Referral code is not valid' },
+      ]);
+    }
+    const passwordHash = await hashPassword(input.password);
+    const existing = await repo.findUserByName(this.db, domain.id, input.userName);
+    // Someone who registered but never verified may register again with the same name and mobile.
+    const retrying = existing && existing.status === 'pending' && existing.mobile === mobile;
+    if (existing && !retrying) throw new AppError('USERNAME_TAKEN');
+    if (await repo.mobileTaken(this.db, domain.id, mobile, existing?.id)) throw new AppError('MOBILE_TAKEN');
+
+    const userId = await this.db.transaction(async (tx) => {
+      if (existing) {
+        await tx
+          .update(users)
+          .set({ passwordHash, referredByUserId: referrer?.id ?? null })
+          .where(eq(users.id, existing.id));
+        return existing.id;
+      }
+      const [row] = await tx
+        .insert(users)
+        .values({
+          domainId: domain.id,
+          userName: input.userName,
+          mobile,
+          passwordHash,
+          status: 'pending',
+          referralCode: newReferralCode(),
+          referredByUserId: referrer?.id ?? null,
+        })
+        .returning({ id: users.id });
+      if (!row) throw new Error('could not create the user');
+      await createWallet(tx, row.id, domain.id);
+      await tx.insert(userSettings).values({ userId: row.id, stakes: DEFAULT_STAKE_BUTTONS });
+      return row.id;
+    });
+    if (!domain.settings.skipVerification)
+      await this.issueCode(userId, mobile, { checkLimits: Boolean(existing) });
+    return {
+      userName: existing?.userName ?? input.userName,
+      mobile,
+      domain: domain.name,
+      skipVerification: domain.settings.skipVerification,
+      otpExpiresInSeconds: OTP_VALIDITY_SECONDS,
+    };
+  }
+
+  async resendCode(domain: Domain, input: { userName: string; mobile: string; domain: string }) {
+    const user = await this.pendingUser(domain, input);
+    await this.issueCode(user.id, user.mobile ?? '', { checkLimits: true });
+    return { otpExpiresInSeconds: OTP_VALIDITY_SECONDS };
+  }
+
+  async verify(
+    domain: Domain,
+    input: { userName: string; mobile: string; domain: string; otp: string },
+    client: ClientInfo & { clientName: string },
+  ): Promise<LoginResult> {
+    const user = await this.pendingUser(domain, input);
+    const fixedCodeAccepted =
+      domain.settings.skipVerification && input.otp === this.config.SKIP_VERIFICATION_CODE;
+    if (!fixedCodeAccepted) await this.checkCode(user.id, input.otp);
+
+    await this.db.transaction(async (tx) => {
+      await tx.update(users).set({ status: 'active', verifiedAt: new Date() }).where(eq(users.id, user.id));
+      await tx
+        .update(otpChallenges)
+        .set({ endedAt: new Date(), endReason: 'verified' })
+        .where(eq(otpChallenges.userId, user.id));
+      if (user.referredByUserId) {
+        await tx
+          .insert(referrals)
+          .values({
+            referrerUserId: user.referredByUserId,
+            referredUserId: user.id,
+            rewardPaise: REFERRAL_REWARD_PAISE,
+            status: 'CLAIMABLE',
+          })
+          .onConflictDoNothing();
+      }
+    });
+    const active = { ...user, status: 'active' as const };
+    const result = await this.sessions.open(active, domain, { remember: false, client });
+    await repo.recordLoginAttempt(this.db, {
+      domainId: domain.id,
+      userId: user.id,
+      userNameOrEmail: user.userName,
+      ip: client.ip,
+      browser: client.userAgent.slice(0, 512),
+      clientName: client.clientName,
+      result: 'Success',
+    });
+    return result;
+  }
+
+  private async pendingUser(domain: Domain, input: { userName: string; mobile: string; domain: string }) {
+    // The domain named in the body must be the site the request comes from.
+    const user =
+      input.domain.toLowerCase() === domain.name
+        ? await repo.findUserByName(this.db, domain.id, input.userName)
+        : null;
+    if (!user || user.mobile !== normaliseMobile(input.mobile)) {
+      throw new AppError('VALIDATION_FAILED', 'No registration waits for this user name and mobile.', [
+        { field: 'userName', message: 'No registration waits for this user name and mobile.' },
+      ]);
+    }
+    if (user.status !== 'pending') throw new AppError('ALREADY_VERIFIED');
+    return user;
+  }
+
+  private async issueCode(userId: number, mobile: string, opts: { checkLimits: boolean }) {
+    if (opts.checkLimits) {
+      const recent = await repo.challengesSince(this.db, userId, new Date(Date.now() - 3_600_000));
+      if (recent.count >= LIMITS.codesPerHour)
+        throw new AppError('RATE_LIMITED', 'Too many codes requested. Please try again in an hour.');
+      if (recent.lastAt && Date.now() - recent.lastAt.getTime() < LIMITS.resendMinIntervalMs) {
+        throw new AppError('RATE_LIMITED', 'Please wait 30 seconds before asking for another code.');
+      }
+    }
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const expiresAt = new Date(Date.now() + OTP_VALIDITY_SECONDS * 1000);
+    await this.db.transaction(async (tx) => {
+      await repo.endOpenChallenges(tx, userId, 'resent');
+      await tx
+        .insert(otpChallenges)
+        .values({ userId, mobile, codeHash: this.hashCode(userId, code), expiresAt });
+    });
+    await this.sms.sendOtp(mobile, code, expiresAt);
+  }
+
+  private async checkCode(userId: number, otp: string) {
+    const challenge = await repo.openChallenge(this.db, userId);
+    if (!challenge) throw new AppError('OTP_EXPIRED');
+    if (challenge.expiresAt.getTime() <= Date.now()) throw new AppError('OTP_EXPIRED');
+    const expected = Buffer.from(challenge.codeHash, 'hex');
+    const given = Buffer.from(this.hashCode(userId, otp), 'hex');
+    if (expected.length === given.length && timingSafeEqual(expected, given)) return;
+    const wrongTries = challenge.wrongTries + 1;
+    const burnt = wrongTries >= OTP_MAX_WRONG_TRIES;
+    await this.db
+      .update(otpChallenges)
+      .set(burnt ? { wrongTries, endedAt: new Date(), endReason: 'too_many_tries' } : { wrongTries })
+      .where(eq(otpChallenges.id, challenge.id));
+    throw new AppError(burnt ? 'OTP_ATTEMPTS_EXCEEDED' : 'OTP_INVALID');
+  }
+
+  private hashCode(userId: number, code: string): string {
+    return createHmac('sha256', this.config.jwtSecret).update(`${userId}:${code}`).digest('hex');
+  }
+
+  // ------------------------------------------------------------ account settings
+  async changePassword(
+    userId: number,
+    sessionId: number,
+    input: { currentPassword: string; newPassword: string },
+  ) {
+    const user = await repo.findUserById(this.db, userId);
+    if (!user || user.isDemo) throw new AppError('FORBIDDEN', 'Demo accounts have no password to change.');
+    if (!(await verifyPassword(user.passwordHash, input.currentPassword)))
+      throw new AppError('PASSWORD_INCORRECT');
+    if (input.currentPassword === input.newPassword) throw new AppError('PASSWORD_REUSED');
+    const passwordHash = await hashPassword(input.newPassword);
+    await this.db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+      await repo.revokeSessions(tx, userId, sessionId);
+    });
+    return { message: 'Password changed. Your other sessions have been signed out.' };
+  }
+
+  async saveStakes(userId: number, stakes: StakeButton[]): Promise<StakeButton[]> {
+    await repo.saveStakes(this.db, userId, stakes);
+    return stakes;
+  }
+}
+
+/** Eight characters from an alphabet without look-alikes (no 0/O, 1/I). */
+function newReferralCode(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  let code = '';
+  for (let i = 0; i < 8; i++) code += alphabet[randomInt(alphabet.length)];
+  return code;
+}

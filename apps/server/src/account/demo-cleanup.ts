@@ -1,0 +1,46 @@
+import { and, eq, lt } from 'drizzle-orm';
+import { houseAccount, postJournal, readWallet } from '../ledger/ledger-repository';
+import type { Db } from '../platform/db/database';
+import { users } from '../platform/db/schema';
+import { revokeSessions } from './user-repository';
+
+/**
+ * Closes demo accounts older than the TTL: their play money goes back to the house's play-money
+ * account in a journal (history stays balanced), their sessions end. Accounts with open bets wait
+ * until those settle.
+ */
+export async function closeExpiredDemoAccounts(db: Db, ttlHours: number, batch = 200): Promise<number> {
+  const cutoff = new Date(Date.now() - ttlHours * 3_600_000);
+  const expired = await db
+    .select({ id: users.id, domainId: users.domainId })
+    .from(users)
+    .where(and(eq(users.isDemo, true), eq(users.status, 'active'), lt(users.createdAt, cutoff)))
+    .limit(batch);
+  let closed = 0;
+  for (const user of expired) {
+    const done = await db.transaction(async (tx) => {
+      const wallet = await readWallet(tx, user.id, { forUpdate: true });
+      if (wallet.exposurePaise > 0) return false;
+      if (wallet.balancePaise > 0) {
+        await postJournal(tx, {
+          domainId: user.domainId,
+          kind: 'demo_funding',
+          reference: `demo-close:${user.id}`,
+          description: 'Demo account closed: play money returned',
+          lines: [
+            { accountId: wallet.cashAccountId, amount: -wallet.balancePaise },
+            {
+              accountId: await houseAccount(tx, user.domainId, 'HOUSE_PLAY_MONEY'),
+              amount: wallet.balancePaise,
+            },
+          ],
+        });
+      }
+      await tx.update(users).set({ status: 'closed' }).where(eq(users.id, user.id));
+      await revokeSessions(tx, user.id);
+      return true;
+    });
+    if (done) closed++;
+  }
+  return closed;
+}

@@ -1,0 +1,142 @@
+import { normaliseMobile, routes, type LoginAttempt } from '@backlay/contract';
+import type { FastifyInstance } from 'fastify';
+import type { TokenService } from '../auth/tokens';
+import type { Config } from '../config';
+import { AppError } from '../platform/http/app-error';
+import { defineRoute } from '../platform/http/define-route';
+import type { OutboxSmsSender } from '../platform/sms/sms-sender';
+import type { AccountService } from './account-service';
+import { clientInfo } from './client-info';
+import type { SessionService } from './session-service';
+import { pageLoginAttempts } from './user-repository';
+
+export interface AccountRoutesOptions {
+  accounts: AccountService;
+  sessions: SessionService;
+  tokens: TokenService;
+  config: Config;
+  outbox: OutboxSmsSender | null;
+}
+
+/** Per-IP limits on the calls that guess secrets or send SMS; per-account limits live in the service. */
+const perIp = {
+  signIn: { max: 20, timeWindow: 60_000 },
+  codes: { max: 10, timeWindow: 60_000 },
+  register: { max: 10, timeWindow: 60_000 },
+};
+
+export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOptions) {
+  const { accounts, sessions, tokens, config } = opts;
+
+  defineRoute(
+    app,
+    routes.authenticate,
+    ({ body, req }) => accounts.authenticate(req.domain, body, clientInfo(req)),
+    {
+      rateLimit: perIp.signIn,
+    },
+  );
+
+  defineRoute(app, routes.loginAsDemoUser, ({ req }) => accounts.loginAsDemo(req.domain, clientInfo(req)), {
+    rateLimit: perIp.register,
+  });
+
+  defineRoute(app, routes.register, ({ body, req }) => accounts.register(req.domain, body), {
+    rateLimit: perIp.register,
+  });
+
+  defineRoute(
+    app,
+    routes.verificationUser,
+    ({ body, req }) => accounts.verify(req.domain, body, clientInfo(req)),
+    {
+      rateLimit: perIp.codes,
+    },
+  );
+
+  defineRoute(app, routes.resendVerificationCode, ({ body, req }) => accounts.resendCode(req.domain, body), {
+    rateLimit: perIp.codes,
+  });
+
+  defineRoute(
+    app,
+    routes.getAccessTokenValidateTime,
+    async ({ query, req }) => {
+      const verified = await tokens.verifyAccess(query.accessToken);
+      if (!verified.ok || verified.claims.domainId !== req.domain.id) {
+        return { isValid: false, expireInSeconds: 0, expireDateTime: null };
+      }
+      const left = Math.max(0, Math.floor((verified.expiresAt.getTime() - Date.now()) / 1000));
+      return { isValid: left > 0, expireInSeconds: left, expireDateTime: verified.expiresAt.toISOString() };
+    },
+    { rateLimit: perIp.signIn },
+  );
+
+  defineRoute(
+    app,
+    routes.refreshToken,
+    async ({ query, req }) => {
+      const refreshed = await sessions.refresh(query.refreshToken, req.domain);
+      if (!refreshed) throw new AppError('REFRESH_TOKEN_INVALID');
+      return refreshed;
+    },
+    { rateLimit: perIp.signIn },
+  );
+
+  defineRoute(app, routes.getSettingExpiry, async () => ({
+    accessTokenExpireInSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenExpireInSeconds: config.REFRESH_TOKEN_TTL_SECONDS,
+    rememberedRefreshTokenExpireInSeconds: config.REMEMBERED_REFRESH_TOKEN_TTL_SECONDS,
+    inactivityPromptSeconds: 9 * 60,
+    inactivityAnswerSeconds: 10,
+    otpValiditySeconds: 120,
+  }));
+
+  defineRoute(app, routes.getUserLoginAttempts, async ({ query, user }) => {
+    const page = await pageLoginAttempts(
+      app.db,
+      user.userId,
+      query.Result,
+      query.MaxResultCount,
+      query.SkipCount,
+    );
+    return {
+      totalCount: page.totalCount,
+      items: page.items.map((a) => ({
+        id: a.id,
+        creationTime: a.createdAt.toISOString(),
+        clientIpAddress: a.ip,
+        browserInfo: a.browser,
+        clientName: a.clientName,
+        userNameOrEmailAddress: a.userNameOrEmail,
+        result: a.result as LoginAttempt['result'],
+      })),
+    };
+  });
+
+  defineRoute(
+    app,
+    routes.changePassword,
+    ({ body, user }) => accounts.changePassword(user.userId, user.sessionId, body),
+    {
+      rateLimit: perIp.signIn,
+    },
+  );
+
+  defineRoute(app, routes.userStakeAdd, ({ body, user }) => accounts.saveStakes(user.userId, body));
+
+  if (opts.outbox && !config.isProduction) {
+    const outbox = opts.outbox;
+    defineRoute(app, routes.otpOutbox, async ({ query }) => {
+      const mobile = normaliseMobile(query.mobile);
+      const row = await outbox.latest(mobile);
+      if (!row) throw new AppError('NOT_FOUND', 'No code has been sent to this mobile.');
+      return {
+        mobile,
+        code: row.code,
+        sentAt: row.sentAt.toISOString(),
+        expiresAt: row.expiresAt.toISOString(),
+      };
+    });
+  }
+}

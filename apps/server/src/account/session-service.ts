@@ -1,0 +1,102 @@
+import type { LoginResult } from '@backlay/contract';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { TokenService } from '../auth/tokens';
+import { newRefreshToken, hashRefreshToken } from '../auth/tokens';
+import type { Config } from '../config';
+import { readWallet } from '../ledger/ledger-repository';
+import type { Db } from '../platform/db/database';
+import { refreshTokens, users } from '../platform/db/schema';
+import { toRupees } from '../platform/money';
+import type { Domain } from '../settings/domain-repository';
+import { loadStakes, type UserRow } from './user-repository';
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
+
+/** Opens sign-in sessions: a refresh-token row, an access token that names it, the login result. */
+export class SessionService {
+  constructor(
+    private readonly db: Db,
+    private readonly tokens: TokenService,
+    private readonly config: Config,
+  ) {}
+
+  async open(
+    user: UserRow,
+    domain: Domain,
+    opts: { remember: boolean; client: ClientInfo },
+  ): Promise<LoginResult> {
+    const ttl = opts.remember
+      ? this.config.REMEMBERED_REFRESH_TOKEN_TTL_SECONDS
+      : this.config.REFRESH_TOKEN_TTL_SECONDS;
+    const refresh = newRefreshToken();
+    const [session] = await this.db
+      .insert(refreshTokens)
+      .values({
+        userId: user.id,
+        tokenHash: refresh.hash,
+        expiresAt: new Date(Date.now() + ttl * 1000),
+        ip: opts.client.ip,
+        userAgent: opts.client.userAgent.slice(0, 512),
+      })
+      .returning({ id: refreshTokens.id });
+    if (!session) throw new Error('could not open a session');
+    await this.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+    const access = await this.tokens.signAccess({
+      userId: user.id,
+      domainId: domain.id,
+      sessionId: session.id,
+      isDemo: user.isDemo,
+    });
+    const [wallet, stakes, casinoToken] = await Promise.all([
+      readWallet(this.db, user.id),
+      loadStakes(this.db, user.id),
+      this.tokens.signCasino(user.id, domain.id),
+    ]);
+    return {
+      accessToken: access.token,
+      refreshToken: refresh.token,
+      expireInSeconds: access.expireInSeconds,
+      stakes,
+      casinoToken,
+      domain: domain.name,
+      userId: user.id,
+      userName: user.userName,
+      isDemo: user.isDemo,
+      balance: toRupees(wallet.balancePaise),
+      exposure: toRupees(wallet.exposurePaise),
+      football: user.football,
+      tennis: user.tennis,
+      cricket: user.cricket,
+    };
+  }
+
+  /** A new access token for a live, unrevoked refresh token of an active user of this domain. */
+  async refresh(
+    refreshToken: string,
+    domain: Domain,
+  ): Promise<{ accessToken: string; expireInSeconds: number } | null> {
+    const [row] = await this.db
+      .select({ sessionId: refreshTokens.id, user: users })
+      .from(refreshTokens)
+      .innerJoin(users, eq(users.id, refreshTokens.userId))
+      .where(
+        and(
+          eq(refreshTokens.tokenHash, hashRefreshToken(refreshToken)),
+          isNull(refreshTokens.revokedAt),
+          gt(refreshTokens.expiresAt, new Date()),
+        ),
+      )
+      .limit(1);
+    if (!row || row.user.domainId !== domain.id || row.user.status !== 'active') return null;
+    const access = await this.tokens.signAccess({
+      userId: row.user.id,
+      domainId: domain.id,
+      sessionId: row.sessionId,
+      isDemo: row.user.isDemo,
+    });
+    return { accessToken: access.token, expireInSeconds: access.expireInSeconds };
+  }
+}

@@ -1,0 +1,161 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildOpenApiDocument } from '@backlay/contract';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { AccountService } from './account/account-service';
+import { accountRoutes } from './account/routes';
+import { SessionService } from './account/session-service';
+import { authPlugin } from './auth/auth-plugin';
+import { TokenService } from './auth/tokens';
+import type { Config } from './config';
+import { WalletNotifier } from './ledger/wallet-notifier';
+import type { Database, Db } from './platform/db/database';
+import { AppError } from './platform/http/app-error';
+import { errorsPlugin } from './platform/http/errors-plugin';
+import { OutboxSmsSender, type SmsSender } from './platform/sms/sms-sender';
+import { DomainResolver, domainsPlugin, normaliseHost } from './settings/domains-plugin';
+import { settingsRoutes } from './settings/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+    tokens: TokenService;
+    walletNotifier: WalletNotifier;
+  }
+}
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** The SMS gateway; defaults to the development outbox. */
+  sms?: SmsSender;
+}
+
+/** The app factory: everything but listening, so tests drive it through inject(). */
+export async function buildApp({ config, database, sms }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 256 * 1024,
+  });
+  const db = database.db;
+  const tokens = new TokenService(config.jwtSecret, config.ACCESS_TOKEN_TTL_SECONDS);
+  const walletNotifier = new WalletNotifier(db);
+  const outbox = sms ? null : new OutboxSmsSender(db, (msg) => app.log.info(msg));
+  const smsSender = sms ?? (outbox as OutboxSmsSender);
+  const resolver = new DomainResolver(db, !config.isProduction);
+
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.decorate('tokens', tokens);
+  app.decorate('walletNotifier', walletNotifier);
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', 'https:'],
+        frameSrc: ["'self'", 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  const extraOrigins = new Set(
+    config.CORS_ORIGINS.split(',')
+      .map((o: string) => o.trim())
+      .filter(Boolean),
+  );
+  await app.register(cors, {
+    credentials: true,
+    origin: (origin, cb) => {
+      if (!origin) return cb(null, true);
+      let host: string;
+      try {
+        host = new URL(origin).host;
+      } catch {
+        return cb(null, false);
+      }
+      if (extraOrigins.has(origin)) return cb(null, true);
+      const bare = normaliseHost(host);
+      if (!config.isProduction && (bare === 'localhost' || bare.startsWith('127.'))) return cb(null, true);
+      resolver.isKnownHost(bare).then(
+        (known) => {
+          cb(null, known);
+        },
+        (err: Error) => {
+          cb(err, false);
+        },
+      );
+    },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    ...(config.REDIS_URL
+      ? {
+          redis: new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 }),
+          nameSpace: 'backlay:rl:',
+        }
+      : {}),
+    errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+  });
+  await app.register(domainsPlugin, { resolver });
+  await app.register(authPlugin, { tokens });
+
+  await app.register(swagger, {
+    mode: 'static',
+    specification: { document: buildOpenApiDocument() as never },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+
+  const sessions = new SessionService(db, tokens, config);
+  const accounts = new AccountService(db, sessions, smsSender, config);
+  await app.register(settingsRoutes, { db });
+  await app.register(accountRoutes, { accounts, sessions, tokens, config, outbox });
+
+  await registerWebClient(app, config.WEB_DIST);
+  return app;
+}
+
+/** Serves the built SPA; client routes fall back to index.html, API misses answer the envelope. */
+async function registerWebClient(app: FastifyInstance, dist: string) {
+  const hasWeb = existsSync(join(dist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, path) => {
+        reply.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler(async (req, reply) => {
+    const wantsPage = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
+    if (hasWeb && wantsPage) {
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    throw new AppError('ROUTE_NOT_FOUND');
+  });
+}

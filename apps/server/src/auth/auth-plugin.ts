@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../platform/http/app-error';
+import type { TokenService } from './tokens';
+
+export interface AuthUser {
+  userId: number;
+  domainId: number;
+  sessionId: number;
+  isDemo: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    authUser: AuthUser | null;
+    /** Why a presented token was refused, for routes that need a user. */
+    authError: AppError | null;
+  }
+}
+
+/**
+ * Reads the bearer token on every request. A token is only good on the domain it was issued for,
+ * so an account of one white-label site cannot act on another. Needs request.domain (settings plugin).
+ */
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { tokens: TokenService }) => {
+    app.decorateRequest('authUser', null);
+    app.decorateRequest('authError', null);
+    app.addHook('preHandler', async (req) => {
+      const header = req.headers.authorization;
+      if (!header) return;
+      const match = /^Bearer\s+(\S+)$/i.exec(header);
+      if (!match?.[1]) {
+        req.authError = new AppError('UNAUTHENTICATED');
+        return;
+      }
+      const verified = await opts.tokens.verifyAccess(match[1]);
+      if (!verified.ok) {
+        req.authError = new AppError(verified.reason === 'expired' ? 'TOKEN_EXPIRED' : 'UNAUTHENTICATED');
+        return;
+      }
+      if (verified.claims.domainId !== req.domain.id) {
+        req.authError = new AppError('UNAUTHENTICATED');
+        return;
+      }
+      req.authUser = verified.claims;
+    });
+  },
+  { name: 'auth', dependencies: ['domains'] },
+);

@@ -1,0 +1,86 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { errors, jwtVerify, SignJWT } from 'jose';
+
+export interface AccessClaims {
+  userId: number;
+  domainId: number;
+  /** The refresh-token row this access token descends from: one sign-in session. */
+  sessionId: number;
+  isDemo: boolean;
+}
+
+export type VerifyResult =
+  { ok: true; claims: AccessClaims; expiresAt: Date } | { ok: false; reason: 'expired' | 'invalid' };
+
+const ISSUER = 'backlay';
+
+/** Short-lived HS256 access tokens and opaque refresh tokens stored only as hashes. */
+export class TokenService {
+  private readonly key: Uint8Array;
+  constructor(
+    secret: string,
+    readonly accessTtlSeconds: number,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async signAccess(claims: AccessClaims): Promise<{ token: string; expireInSeconds: number }> {
+    const token = await new SignJWT({ dom: claims.domainId, sid: claims.sessionId, demo: claims.isDemo })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(claims.userId))
+      .setIssuer(ISSUER)
+      .setAudience('api')
+      .setIssuedAt()
+      .setExpirationTime(`${this.accessTtlSeconds}s`)
+      .sign(this.key);
+    return { token, expireInSeconds: this.accessTtlSeconds };
+  }
+
+  async verifyAccess(token: string): Promise<VerifyResult> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        issuer: ISSUER,
+        audience: 'api',
+        algorithms: ['HS256'],
+      });
+      const userId = Number(payload.sub);
+      const { dom, sid, demo } = payload as { dom?: unknown; sid?: unknown; demo?: unknown };
+      if (
+        !Number.isSafeInteger(userId) ||
+        typeof dom !== 'number' ||
+        typeof sid !== 'number' ||
+        !payload.exp
+      ) {
+        return { ok: false, reason: 'invalid' };
+      }
+      return {
+        ok: true,
+        claims: { userId, domainId: dom, sessionId: sid, isDemo: demo === true },
+        expiresAt: new Date(payload.exp * 1000),
+      };
+    } catch (err) {
+      return { ok: false, reason: err instanceof errors.JWTExpired ? 'expired' : 'invalid' };
+    }
+  }
+
+  /** A token the casino providers' launch calls carry: identifies the player, nothing more. */
+  async signCasino(userId: number, domainId: number): Promise<string> {
+    return new SignJWT({ dom: domainId })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(userId))
+      .setIssuer(ISSUER)
+      .setAudience('casino')
+      .setIssuedAt()
+      .setExpirationTime('6h')
+      .sign(this.key);
+  }
+}
+
+export function newRefreshToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashRefreshToken(token) };
+}
+
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Secret for signing access tokens; generated into DATA_DIR on first start when absent. */
+  JWT_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(300).default(86_400),
+  REMEMBERED_REFRESH_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .default(30 * 86_400),
+  /** The fixed code the client sends for domains whose verification is skipped. */
+  SKIP_VERIFICATION_CODE: z
+    .string()
+    .regex(/^\d{6}$/)
+    .default('000000'),
+  /** Extra allowed CORS origins (comma separated); every configured domain host is allowed too. */
+  CORS_ORIGINS: z.string().default(''),
+  TRUST_PROXY: bool,
+  /** The built web client; served with an index.html fallback when present. */
+  WEB_DIST: z.string().default(resolve(import.meta.dirname, '../../../web/dist')),
+  SEED_DEMO_DATA: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v !== 'false'),
+  DEMO_ACCOUNT_TTL_HOURS: z.coerce.number().int().min(1).default(24),
+  /** Feed and hub knobs used by later features. */
+  FEED_SEED: z.coerce.number().int().default(20261121),
+});
+
+export type Config = z.infer<typeof EnvSchema> & {
+  jwtSecret: string;
+  dataDir: string;
+  isProduction: boolean;
+};
+
+/** Validates the environment at start-up; a bad value stops the server with a clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const c = parsed.data;
+  const dataDir = resolve(c.DATA_DIR);
+  if (c.NODE_ENV === 'production' && !c.JWT_SECRET) {
+    throw new Error('Invalid configuration:\n  JWT_SECRET: required in production');
+  }
+  const jwtSecret = c.JWT_SECRET ?? devSecret(dataDir);
+  return { ...c, jwtSecret, dataDir, isProduction: c.NODE_ENV === 'production' };
+}
+
+/** A development secret generated once into DATA_DIR, so none ever lives in the repository. */
+function devSecret(dataDir: string): string {
+  const file = join(dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as { jwtSecret?: string };
+    if (saved.jwtSecret) return saved.jwtSecret;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const jwtSecret = randomBytes(48).toString('base64url');
+  writeFileSync(file, JSON.stringify({ jwtSecret }, null, 2), { mode: 0o600 });
+  return jwtSecret;
+}

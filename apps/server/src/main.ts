@@ -1,0 +1,45 @@
+import { closeExpiredDemoAccounts } from './account/demo-cleanup';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './platform/db/database';
+import { seedDemoDomains } from './settings/seed';
+
+const config = loadConfig();
+const database = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  dataDir: config.DATABASE_URL ? undefined : `${config.dataDir}/pglite`,
+});
+if (config.SEED_DEMO_DATA) await seedDemoDomains(database.db);
+
+const app = await buildApp({ config, database });
+
+const sweep = async () => {
+  try {
+    const closed = await closeExpiredDemoAccounts(database.db, config.DEMO_ACCOUNT_TTL_HOURS);
+    if (closed) app.log.info({ closed }, 'closed expired demo accounts');
+  } catch (err) {
+    app.log.error({ err }, 'demo account clean-up failed');
+  }
+};
+const sweepTimer = setInterval(sweep, 3_600_000);
+sweepTimer.unref();
+void sweep();
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  clearInterval(sweepTimer);
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ host: config.HOST, port: config.PORT });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.PORT;
+const storage = database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
+console.log(`\n  Backlay is running at http://localhost:${port}  (storage: ${storage}, API docs: /docs)\n`);

@@ -1,0 +1,89 @@
+import type { RouteDef } from '@backlay/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { AuthUser } from '../../auth/auth-plugin';
+import { AppError } from './app-error';
+
+/** The parsed type of an optional schema; `undefined` when the route has none. */
+type Out<S> = [NonNullable<S>] extends [never]
+  ? undefined
+  : NonNullable<S> extends z.ZodType
+    ? z.output<NonNullable<S>>
+    : undefined;
+
+export interface RouteContext<R extends RouteDef> {
+  query: Out<R['query']>;
+  body: Out<R['body']>;
+  /** The signed-in user: always set on 'user' routes, maybe on 'optional' ones. */
+  user: [R['auth']] extends ['user'] ? AuthUser : AuthUser | null;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface RouteOptions {
+  /** @fastify/rate-limit settings for this route. */
+  rateLimit?: { max: number; timeWindow: number | string };
+}
+
+/** Zod issues as the envelope's validationErrors: one line per field, the first message wins. */
+export function toValidationError(error: z.ZodError): AppError {
+  const seen = new Set<string>();
+  const validationErrors: { field: string; message: string }[] = [];
+  for (const issue of error.issues) {
+    const field = issue.path.join('.') || '(body)';
+    if (seen.has(field)) continue;
+    seen.add(field);
+    validationErrors.push({ field, message: issue.message });
+  }
+  const first = validationErrors[0];
+  return new AppError('VALIDATION_FAILED', first ? first.message : undefined, validationErrors);
+}
+
+function parse<S extends z.ZodType | undefined>(schema: S, value: unknown): Out<S> {
+  if (!schema) return undefined as Out<S>;
+  const result = schema.safeParse(value);
+  if (!result.success) throw toValidationError(result.error);
+  return result.data as Out<S>;
+}
+
+/**
+ * Binds one contract route to its handler: the request is parsed with the contract's schemas,
+ * the answer wrapped in the envelope, and (outside production) checked against the result schema
+ * so the server can never drift from the contract it publishes.
+ */
+export function defineRoute<R extends RouteDef>(
+  app: FastifyInstance,
+  def: R,
+  handler: (ctx: RouteContext<R>) => Promise<z.input<R['result']>>,
+  options: RouteOptions = {},
+): void {
+  const checkOutput = process.env.NODE_ENV !== 'production';
+  app.route({
+    method: def.method,
+    url: def.path,
+    config: options.rateLimit ? { rateLimit: options.rateLimit } : {},
+    handler: async (req, reply) => {
+      const user = req.authUser;
+      if (def.auth === 'user' && !user) throw req.authError ?? new AppError('UNAUTHENTICATED');
+      const ctx = {
+        query: parse(def.query, req.query ?? {}),
+        body: parse(def.body, req.body),
+        user,
+        req,
+        reply,
+      } as RouteContext<R>;
+      const result = await handler(ctx);
+      if (checkOutput) {
+        const checked = def.result.safeParse(result);
+        if (!checked.success) {
+          req.log.error(
+            { issues: checked.error.issues, route: def.path },
+            'answer does not match the contract',
+          );
+          throw new AppError('INTERNAL');
+        }
+      }
+      return { success: true, result, error: null };
+    },
+  });
+}

@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openDatabase, type Database } from '../src/platform/db/database';
+import { seedDemoDomains } from '../src/settings/seed';
+
+export type Backend = 'pglite' | 'postgres';
+
+/** Every server suite runs on PGlite, and again on PostgreSQL when DATABASE_URL is set. */
+export const backends: Backend[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing-0123456789';
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: TEST_SECRET,
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'backlay-test-')),
+    WEB_DIST: join(tmpdir(), 'backlay-no-web'),
+    ...overrides,
+  });
+}
+
+/**
+ * A fresh, isolated database: PGlite in memory, or a new PostgreSQL database created on the
+ * server DATABASE_URL points at and dropped afterwards.
+ */
+export async function openTestDatabase(backend: Backend): Promise<Database> {
+  if (backend === 'pglite') return openDatabase({ dataDir: 'memory://' });
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('DATABASE_URL is needed for the postgres backend');
+  const name = `backlay_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 10 });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  backend: Backend,
+  overrides: Record<string, string> = {},
+): Promise<TestContext> {
+  const database = await openTestDatabase(backend);
+  await seedDemoDomains(database.db);
+  const config = testConfig(overrides);
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
