@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildOpenApiDocument } from '@backlay/contract';
+import { buildOpenApiDocument, HUB_PATH } from '@backlay/contract';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -16,16 +16,20 @@ import { authPlugin } from './auth/auth-plugin';
 import { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import { WalletNotifier } from './ledger/wallet-notifier';
+import { createInProcessBus, createRedisBus, type Bus } from './platform/bus';
 import type { Database, Db } from './platform/db/database';
 import { AppError } from './platform/http/app-error';
 import { errorsPlugin } from './platform/http/errors-plugin';
 import { OutboxSmsSender, type SmsSender } from './platform/sms/sms-sender';
+import { realtimeHub } from './realtime/plugin';
+import { listDomainHosts } from './settings/domain-repository';
 import { DomainResolver, domainsPlugin, normaliseHost } from './settings/domains-plugin';
 import { settingsRoutes } from './settings/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
+    bus: Bus;
     config: Config;
     tokens: TokenService;
     walletNotifier: WalletNotifier;
@@ -37,10 +41,12 @@ export interface AppDeps {
   database: Database;
   /** The SMS gateway; defaults to the development outbox. */
   sms?: SmsSender;
+  /** The message bus; defaults to Redis when REDIS_URL is set, else in process. */
+  bus?: Bus;
 }
 
 /** The app factory: everything but listening, so tests drive it through inject(). */
-export async function buildApp({ config, database, sms }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, sms, bus: givenBus }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
@@ -57,7 +63,21 @@ export async function buildApp({ config, database, sms }: AppDeps): Promise<Fast
   const smsSender = sms ?? (outbox as OutboxSmsSender);
   const resolver = new DomainResolver(db, !config.isProduction);
 
+  const bus =
+    givenBus ??
+    (config.REDIS_URL
+      ? createRedisBus(config.REDIS_URL, {
+          prefix: config.REDIS_PREFIX,
+          onHandlerError: (err, channel) => app.log.error({ err, channel }, 'bus handler failed'),
+          onConnectionError: (err) => app.log.warn({ err }, 'redis bus connection error'),
+        })
+      : createInProcessBus({
+          onHandlerError: (err, channel) => app.log.error({ err, channel }, 'bus handler failed'),
+        }));
+  if (!givenBus) app.addHook('onClose', () => bus.close());
+
   app.decorate('db', db);
+  app.decorate('bus', bus);
   app.decorate('config', config);
   app.decorate('tokens', tokens);
   app.decorate('walletNotifier', walletNotifier);
@@ -84,6 +104,29 @@ export async function buildApp({ config, database, sms }: AppDeps): Promise<Fast
       .map((o: string) => o.trim())
       .filter(Boolean),
   );
+  // The hub asks synchronously, so it reads a host list kept fresh in the background.
+  let knownHosts = new Set(await listDomainHosts(db));
+  const hostsTimer = setInterval(() => {
+    listDomainHosts(db).then(
+      (hosts) => {
+        knownHosts = new Set(hosts);
+      },
+      () => undefined,
+    );
+  }, 30_000);
+  hostsTimer.unref();
+  app.addHook('onClose', async () => clearInterval(hostsTimer));
+  const isOriginAllowedSync = (origin: string): boolean => {
+    if (extraOrigins.has(origin)) return true;
+    let host: string;
+    try {
+      host = normaliseHost(new URL(origin).host);
+    } catch {
+      return false;
+    }
+    if (!config.isProduction && (host === 'localhost' || host.startsWith('127.'))) return true;
+    return knownHosts.has(host);
+  };
   await app.register(cors, {
     credentials: true,
     origin: (origin, cb) => {
@@ -94,10 +137,8 @@ export async function buildApp({ config, database, sms }: AppDeps): Promise<Fast
       } catch {
         return cb(null, false);
       }
-      if (extraOrigins.has(origin)) return cb(null, true);
-      const bare = normaliseHost(host);
-      if (!config.isProduction && (bare === 'localhost' || bare.startsWith('127.'))) return cb(null, true);
-      resolver.isKnownHost(bare).then(
+      if (isOriginAllowedSync(origin)) return cb(null, true);
+      resolver.isKnownHost(normaliseHost(host)).then(
         (known) => {
           cb(null, known);
         },
@@ -107,6 +148,8 @@ export async function buildApp({ config, database, sms }: AppDeps): Promise<Fast
       );
     },
   });
+  const rateLimitRedis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 }) : null;
+  if (rateLimitRedis) app.addHook('onClose', async () => void rateLimitRedis.disconnect());
   await app.register(rateLimit, {
     global: false,
     ...(config.REDIS_URL
@@ -130,6 +173,20 @@ export async function buildApp({ config, database, sms }: AppDeps): Promise<Fast
   const accounts = new AccountService(db, sessions, smsSender, config);
   await app.register(settingsRoutes, { db });
   await app.register(accountRoutes, { accounts, sessions, tokens, config, outbox });
+
+  await app.register(realtimeHub, {
+    path: HUB_PATH,
+    bus,
+    isOriginAllowed: isOriginAllowedSync,
+    logger: app.log,
+    authenticate: async (token) => {
+      const verified = await tokens.verifyAccess(token);
+      return verified.ok ? { userId: String(verified.claims.userId) } : null;
+    },
+  });
+  walletNotifier.subscribe((userId, data) => {
+    void app.hub.sendToUser(String(userId), 'Message', { Code: 'UserBalance', Data: data });
+  });
 
   await registerWebClient(app, config.WEB_DIST);
   return app;

@@ -40,6 +40,8 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => v !== 'false'),
   DEMO_ACCOUNT_TTL_HOURS: z.coerce.number().int().min(1).default(24),
+  /** Namespace of every Redis key and channel, so several deployments (or test runs) can share one Redis. */
+  REDIS_PREFIX: z.string().default('backlay:'),
   /** Feed and hub knobs used by later features. */
   FEED_SEED: z.coerce.number().int().default(20261121),
 });

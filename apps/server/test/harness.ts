@@ -23,6 +23,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     JWT_SECRET: TEST_SECRET,
     DATA_DIR: mkdtempSync(join(tmpdir(), 'backlay-test-')),
     WEB_DIST: join(tmpdir(), 'backlay-no-web'),
+    // Each test app gets its own Redis namespace: rate-limit counters and hub channels never mix.
+    REDIS_PREFIX: `backlay-test:${randomBytes(4).toString('hex')}:`,
     ...overrides,
   });
 }
