@@ -10,12 +10,14 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { AccountService } from './account/account-service';
+import { adminRoutes } from './admin/routes';
 import { accountRoutes } from './account/routes';
 import { SessionService } from './account/session-service';
 import { authPlugin } from './auth/auth-plugin';
 import { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import { WalletNotifier } from './ledger/wallet-notifier';
+import { WalletService } from './ledger/wallet-service';
 import { createInProcessBus, createRedisBus, type Bus } from './platform/bus';
 import type { Database, Db } from './platform/db/database';
 import { AppError } from './platform/http/app-error';
@@ -173,6 +175,7 @@ export async function buildApp({ config, database, sms, bus: givenBus }: AppDeps
   const accounts = new AccountService(db, sessions, smsSender, config);
   await app.register(settingsRoutes, { db });
   await app.register(accountRoutes, { accounts, sessions, tokens, config, outbox });
+  if (config.adminApiKey) await app.register(adminRoutes, { wallets: new WalletService(db, walletNotifier) });
 
   await app.register(realtimeHub, {
     path: HUB_PATH,

@@ -16,6 +16,8 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The operator's key for /admin calls; generated into DATA_DIR outside production when absent. */
+  ADMIN_API_KEY: z.string().min(24).optional(),
   /** Secret for signing access tokens; generated into DATA_DIR on first start when absent. */
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
@@ -48,6 +50,8 @@ const EnvSchema = z.object({
 
 export type Config = z.infer<typeof EnvSchema> & {
   jwtSecret: string;
+  /** Null when no operator key is configured: the /admin calls are then not served. */
+  adminApiKey: string | null;
   dataDir: string;
   isProduction: boolean;
 };
@@ -64,19 +68,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (c.NODE_ENV === 'production' && !c.JWT_SECRET) {
     throw new Error('Invalid configuration:\n  JWT_SECRET: required in production');
   }
-  const jwtSecret = c.JWT_SECRET ?? devSecret(dataDir);
-  return { ...c, jwtSecret, dataDir, isProduction: c.NODE_ENV === 'production' };
+  const isProduction = c.NODE_ENV === 'production';
+  const jwtSecret = c.JWT_SECRET ?? devSecrets(dataDir).jwtSecret;
+  const adminApiKey = c.ADMIN_API_KEY ?? (isProduction ? null : devSecrets(dataDir).adminApiKey);
+  return { ...c, jwtSecret, adminApiKey, dataDir, isProduction };
 }
 
-/** A development secret generated once into DATA_DIR, so none ever lives in the repository. */
-function devSecret(dataDir: string): string {
+interface DevSecrets {
+  jwtSecret: string;
+  adminApiKey: string;
+}
+
+/** Development secrets generated once into DATA_DIR/secrets.json, so none ever lives in the repository. */
+function devSecrets(dataDir: string): DevSecrets {
   const file = join(dataDir, 'secrets.json');
-  if (existsSync(file)) {
-    const saved = JSON.parse(readFileSync(file, 'utf8')) as { jwtSecret?: string };
-    if (saved.jwtSecret) return saved.jwtSecret;
+  const saved: Partial<DevSecrets> = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<DevSecrets>)
+    : {};
+  const secrets: DevSecrets = {
+    jwtSecret: saved.jwtSecret ?? randomBytes(48).toString('base64url'),
+    adminApiKey: saved.adminApiKey ?? randomBytes(24).toString('base64url'),
+  };
+  if (secrets.jwtSecret !== saved.jwtSecret || secrets.adminApiKey !== saved.adminApiKey) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   }
-  mkdirSync(dataDir, { recursive: true });
-  const jwtSecret = randomBytes(48).toString('base64url');
-  writeFileSync(file, JSON.stringify({ jwtSecret }, null, 2), { mode: 0o600 });
-  return jwtSecret;
+  return secrets;
 }

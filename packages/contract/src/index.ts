@@ -10,3 +10,4 @@ export * from './routes';
 export * from './openapi';
 export * from './realtime';
 export * from './sports';
+export * from './operator';

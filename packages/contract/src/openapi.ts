@@ -44,6 +44,7 @@ export function buildOpenApiDocument(extra: Record<string, RouteDef> = {}): Json
     };
     if (r.auth === 'user') op.security = [{ bearer: [] }];
     if (r.auth === 'optional') op.security = [{}, { bearer: [] }];
+    if (r.auth === 'admin') op.security = [{ adminKey: [] }];
     if (r.body) {
       op.requestBody = {
         required: true,
@@ -65,7 +66,12 @@ export function buildOpenApiDocument(extra: Record<string, RouteDef> = {}): Json
           .join(', ') +
         '.',
     },
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        adminKey: { type: 'apiKey', in: 'header', name: 'X-Admin-Key' },
+      },
+    },
     paths,
   };
 }

@@ -2,10 +2,14 @@ import { z } from 'zod';
 import * as A from './account';
 import { LoginResultSchema } from './account';
 import * as S from './settings';
+import * as O from './operator';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-/** none: sent without an Authorization header; optional: a token is used when present; user: required. */
-export type AuthMode = 'none' | 'optional' | 'user';
+/**
+ * none: sent without an Authorization header; optional: a token is used when present; user: a
+ * player's token is required; admin: an operator call carrying the X-Admin-Key header.
+ */
+export type AuthMode = 'none' | 'optional' | 'user' | 'admin';
 
 export interface RouteDef<
   Q extends z.ZodType | undefined = z.ZodType | undefined,
@@ -186,6 +190,16 @@ export const routes = {
     body: undefined,
     result: S.OtpOutboxResultSchema,
     devOnly: true,
+  }),
+  adminAdjustWallet: route({
+    method: 'POST',
+    path: '/admin/wallets/adjust',
+    auth: 'admin',
+    tag: 'Operator',
+    summary: "Credit or debit a player's wallet with a reason (a balanced journal against the house)",
+    query: undefined,
+    body: O.WalletAdjustmentInputSchema,
+    result: O.WalletAdjustmentResultSchema,
   }),
 } as const;
 

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RouteDef } from '@backlay/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -39,6 +40,14 @@ export function toValidationError(error: z.ZodError): AppError {
   return new AppError('VALIDATION_FAILED', first ? first.message : undefined, validationErrors);
 }
 
+/** The operator's key, compared in constant time. */
+function isOperator(req: FastifyRequest, key: string | null): boolean {
+  const given = req.headers['x-admin-key'];
+  if (!key || typeof given !== 'string') return false;
+  const digest = (v: string) => createHash('sha256').update(v).digest();
+  return timingSafeEqual(digest(given), digest(key));
+}
+
 function parse<S extends z.ZodType | undefined>(schema: S, value: unknown): Out<S> {
   if (!schema) return undefined as Out<S>;
   const result = schema.safeParse(value);
@@ -65,6 +74,7 @@ export function defineRoute<R extends RouteDef>(
     handler: async (req, reply) => {
       const user = req.authUser;
       if (def.auth === 'user' && !user) throw req.authError ?? new AppError('UNAUTHENTICATED');
+      if (def.auth === 'admin' && !isOperator(req, app.config.adminApiKey)) throw new AppError('FORBIDDEN');
       const ctx = {
         query: parse(def.query, req.query ?? {}),
         body: parse(def.body, req.body),
