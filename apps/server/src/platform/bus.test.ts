@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { describe, expect, it } from 'vitest';
+import { createInProcessBus, createRedisBus, type Bus } from './bus';
+
+function inbox() {
+  const items: string[] = [];
+  const waiters: { count: number; resolve: () => void }[] = [];
+  return {
+    items,
+    handler: (payload: string) => {
+      items.push(payload);
+      for (const waiter of [...waiters]) {
+        if (items.length >= waiter.count) {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          waiter.resolve();
+        }
+      }
+    },
+    waitFor: (count: number) =>
+      items.length >= count
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => waiters.push({ count, resolve })),
+  };
+}
+
+describe('in-process bus', () => {
+  it('delivers to every subscriber of the exact channel until each unsubscribes', async () => {
+    const bus = createInProcessBus();
+    const a = inbox();
+    const b = inbox();
+    const other = inbox();
+    const offA = await bus.subscribe('user:1', a.handler);
+    const offB = await bus.subscribe('user:1', b.handler);
+    await bus.subscribe('user:10', other.handler);
+    await bus.publish('user:1', 'one');
+    await offA();
+    await bus.publish('user:1', 'two');
+    await offB();
+    await bus.publish('user:1', 'three');
+    expect(a.items).toEqual(['one']);
+    expect(b.items).toEqual(['one', 'two']);
+    expect(other.items).toEqual([]);
+    await bus.close();
+    await expect(bus.publish('user:1', 'x')).rejects.toThrow(/closed/);
+  });
+
+  it('keeps delivering when one handler throws', async () => {
+    const errors: string[] = [];
+    const bus = createInProcessBus({ onHandlerError: (_error, channel) => errors.push(channel) });
+    const ok = inbox();
+    await bus.subscribe('c', () => {
+      throw new Error('boom');
+    });
+    await bus.subscribe('c', ok.handler);
+    await bus.publish('c', 'p');
+    expect(ok.items).toEqual(['p']);
+    expect(errors).toEqual(['c']);
+  });
+});
+
+const redisUrl = process.env.REDIS_URL;
+
+describe.runIf(redisUrl)('Redis bus', () => {
+  const url = redisUrl ?? '';
+
+  async function subscribersAtRedis(channel: string): Promise<number> {
+    const probe = new Redis(url);
+    try {
+      const answer = (await probe.pubsub('NUMSUB', channel)) as [string, number];
+      return Number(answer[1]);
+    } finally {
+      probe.disconnect();
+    }
+  }
+
+  it('crosses processes: a publish on one bus reaches subscribers on another', async () => {
+    const prefix = `test:${randomUUID()}:`;
+    const one: Bus = createRedisBus(url, { prefix });
+    const two: Bus = createRedisBus(url, { prefix });
+    const received = inbox();
+    await two.subscribe('user:7', received.handler);
+    await one.publish('user:7', 'hello');
+    await received.waitFor(1);
+    expect(received.items).toEqual(['hello']);
+    await one.close();
+    await two.close();
+  });
+
+  it('shares one SUBSCRIBE among local subscribers and drops it after the last leaves', async () => {
+    const prefix = `test:${randomUUID()}:`;
+    const bus = createRedisBus(url, { prefix });
+    const channel = `${prefix}group:x`;
+    const a = inbox();
+    const b = inbox();
+    const offA = await bus.subscribe('group:x', a.handler);
+    const offB = await bus.subscribe('group:x', b.handler);
+    expect(await subscribersAtRedis(channel)).toBe(1);
+    await bus.publish('group:x', 'both');
+    await Promise.all([a.waitFor(1), b.waitFor(1)]);
+    await offA();
+    expect(await subscribersAtRedis(channel)).toBe(1);
+    await offB();
+    expect(await subscribersAtRedis(channel)).toBe(0);
+    // Racing leave and join settle on the wanted state.
+    const c = inbox();
+    const offC = bus.subscribe('group:x', c.handler);
+    const offD = await bus.subscribe('group:x', () => undefined);
+    await offD();
+    await offC;
+    expect(await subscribersAtRedis(channel)).toBe(1);
+    await bus.publish('group:x', 'c');
+    await c.waitFor(1);
+    expect(c.items).toEqual(['c']);
+    await bus.close();
+  });
+});

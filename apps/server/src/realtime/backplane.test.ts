@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { HttpTransportType } from '@microsoft/signalr';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInProcessBus, createRedisBus, type Bus } from '../platform/bus';
+import {
+  balance,
+  buildClient,
+  collectMessages,
+  signToken,
+  startHubServer,
+  until,
+  type TestServer,
+} from './test-support';
+
+const redisUrl = process.env.REDIS_URL;
+
+type BusPair = { name: string; make: () => { first: Bus; second: Bus } };
+
+const pairs: BusPair[] = [
+  {
+    name: 'in-process bus shared by two servers',
+    make: () => {
+      const bus = createInProcessBus();
+      return { first: bus, second: bus };
+    },
+  },
+];
+if (redisUrl) {
+  pairs.push({
+    name: 'Redis, one bus per server',
+    make: () => {
+      const prefix = `test:${randomUUID()}:`;
+      return { first: createRedisBus(redisUrl, { prefix }), second: createRedisBus(redisUrl, { prefix }) };
+    },
+  });
+}
+
+describe.each(pairs)('scale-out over the $name', ({ make }) => {
+  let first: TestServer;
+  let second: TestServer;
+  let buses: { first: Bus; second: Bus };
+  beforeAll(async () => {
+    buses = make();
+    first = await startHubServer({ bus: buses.first, groupCommandTimeoutMs: 300 });
+    second = await startHubServer({ bus: buses.second, groupCommandTimeoutMs: 300 });
+  });
+  afterAll(async () => {
+    await first.close();
+    await second.close();
+    await buses.first.close();
+    if (buses.second !== buses.first) await buses.second.close();
+  });
+
+  it('a client on the first server receives sendToUser called on the second', async () => {
+    const client = buildClient(first.url, {
+      transport: HttpTransportType.WebSockets,
+      token: await signToken('nina'),
+    });
+    const inbox = collectMessages(client);
+    await client.start();
+    await second.app.hub.sendToUser('nina', 'Message', balance(750.25, 100));
+    await inbox.waitFor(1);
+    expect(inbox.items).toEqual([balance(750.25, 100)]);
+    await client.stop();
+  });
+
+  it('reaches every connection of a user across servers, groups, single connections and everyone', async () => {
+    const token = await signToken('oscar');
+    const onFirst = buildClient(first.url, { transport: HttpTransportType.WebSockets, token });
+    const onSecond = buildClient(second.url, { transport: HttpTransportType.LongPolling, token });
+    const inboxes = [collectMessages(onFirst), collectMessages(onSecond)];
+    await Promise.all([onFirst.start(), onSecond.start()]);
+    await onFirst.invoke('SendHeartbeat', { GroupBy: 77 });
+
+    await first.app.hub.sendToUser('oscar', 'Message', balance(1));
+    await Promise.all(inboxes.map((inbox) => inbox.waitFor(1)));
+    await second.app.hub.sendToGroup('page:77', 'Message', balance(2));
+    await inboxes[0]!.waitFor(2);
+    await first.app.hub.sendToConnection(onSecond.connectionId!, 'Message', balance(3));
+    await inboxes[1]!.waitFor(2);
+    await second.app.hub.addToGroup(onFirst.connectionId!, 'traders');
+    await second.app.hub.sendToGroupExcept('page:77', [onFirst.connectionId!], 'Message', balance(-1));
+    await second.app.hub.sendToGroup('traders', 'Message', balance(4));
+    await inboxes[0]!.waitFor(3);
+    await second.app.hub.removeFromGroup(onFirst.connectionId!, 'traders');
+    await second.app.hub.sendToGroup('traders', 'Message', balance(-2));
+    await first.app.hub.sendToAll('Message', balance(5));
+    await Promise.all([inboxes[0]!.waitFor(4), inboxes[1]!.waitFor(3)]);
+
+    expect(inboxes[0]!.items).toEqual([balance(1), balance(2), balance(4), balance(5)]);
+    expect(inboxes[1]!.items).toEqual([balance(1), balance(3), balance(5)]);
+    await Promise.all([onFirst.stop(), onSecond.stop()]);
+  });
+
+  it('addToGroup for a connection no server holds fails instead of pretending', async () => {
+    await expect(first.app.hub.addToGroup('no-such-connection', 'x')).rejects.toThrow(/not found/);
+  });
+});
+
+describe.runIf(redisUrl)('Redis subscriptions follow local connections', () => {
+  it('subscribes user:{id} with the first local connection and unsubscribes after the last', async () => {
+    const url = redisUrl ?? '';
+    const prefix = `test:${randomUUID()}:`;
+    const bus = createRedisBus(url, { prefix });
+    const server = await startHubServer({ bus });
+    const { Redis } = await import('ioredis');
+    const probe = new Redis(url);
+    const numsub = async () =>
+      Number(((await probe.pubsub('NUMSUB', `${prefix}hub:notify:user:pat`)) as [string, number])[1]);
+
+    const token = await signToken('pat');
+    const clients = [HttpTransportType.WebSockets, HttpTransportType.ServerSentEvents].map((transport) =>
+      buildClient(server.url, { transport, token }),
+    );
+    expect(await numsub()).toBe(0);
+    await clients[0]!.start();
+    expect(await numsub()).toBe(1);
+    await clients[1]!.start();
+    expect(await numsub()).toBe(1);
+    await clients[0]!.stop();
+    const hub = server.app.hub;
+    await until(() => hub.connectionCount() === 1);
+    expect(await numsub()).toBe(1);
+    await clients[1]!.stop();
+    await until(() => hub.connectionCount() === 0);
+    // The UNSUBSCRIBE goes out after the last connection left; wait for Redis to reflect it.
+    while ((await numsub()) !== 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    probe.disconnect();
+    await server.close();
+    await bus.close();
+  });
+});
