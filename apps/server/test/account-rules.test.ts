@@ -1,0 +1,446 @@
+import type { LoginResult } from '@backlay/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { otpChallenges, referrals } from '../src/platform/db/schema';
+import { backends, createTestApp, type TestContext } from './harness';
+import {
+  accountState,
+  authenticate,
+  call,
+  expectOk,
+  expectRefused,
+  openChallenges,
+  outboxCode,
+  PASSWORD,
+  register,
+  registerVerified,
+  uniqueMobile,
+  uniqueName,
+  userRow,
+  verify,
+  type Registered,
+} from './helpers';
+
+const SKIP = 'skipotp.backlay.local';
+const NOSIGNUP = 'nosignup.backlay.local';
+
+describe.each(backends)('account rules (%s)', (backend) => {
+  let ctx: TestContext;
+  let alice: Registered & { login: LoginResult };
+
+  beforeAll(async () => {
+    ctx = await createTestApp(backend);
+    alice = await registerVerified(ctx.app);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  /** Move a user's open code back in time, as if it had been sent long ago. */
+  async function ageCodes(userName: string, seconds: number) {
+    const user = await userRow(ctx.database.db, userName);
+    const past = new Date(Date.now() - seconds * 1000);
+    await ctx.database.db
+      .update(otpChallenges)
+      .set({ createdAt: past, expiresAt: new Date(past.getTime() + 120_000) })
+      .where(eq(otpChallenges.userId, user.id));
+  }
+
+  describe('sign-in', () => {
+    it('an unknown user and a wrong password answer alike', async () => {
+      const unknown = await authenticate(ctx.app, uniqueName('nobody'), PASSWORD);
+      const wrong = await authenticate(ctx.app, alice.userName, 'Wrong@123');
+      expectRefused(unknown, 401, 'INVALID_CREDENTIALS', 'Invalid user name or password.');
+      expectRefused(wrong, 401, 'INVALID_CREDENTIALS', 'Invalid user name or password.');
+      expect(unknown.body).toEqual(wrong.body);
+    });
+
+    it('an account of one domain cannot sign in on another, which answers as for an unknown user', async () => {
+      const skipUser = await register(ctx.app, { host: SKIP });
+      expectOk(await verify(ctx.app, skipUser, '000000'));
+      expectOk(await authenticate(ctx.app, skipUser.userName, PASSWORD, { host: SKIP }));
+
+      const elsewhere = await authenticate(ctx.app, skipUser.userName, PASSWORD);
+      expectRefused(elsewhere, 401, 'INVALID_CREDENTIALS', 'Invalid user name or password.');
+      expectRefused(
+        await authenticate(ctx.app, alice.userName, PASSWORD, { host: SKIP }),
+        401,
+        'INVALID_CREDENTIALS',
+        'Invalid user name or password.',
+      );
+    });
+
+    it('a token or refresh token from one domain is refused on another', async () => {
+      const skipUser = await register(ctx.app, { host: SKIP });
+      const login = expectOk(await verify(ctx.app, skipUser, '000000'));
+      expect(login.domain).toBe(SKIP);
+      expectOk(
+        await call(ctx.app, {
+          method: 'POST',
+          url: '/Account/GetUserLoginAttempts',
+          token: login.accessToken,
+          host: SKIP,
+        }),
+      );
+      expectRefused(
+        await call(ctx.app, {
+          method: 'POST',
+          url: '/Account/GetUserLoginAttempts',
+          token: login.accessToken,
+        }),
+        401,
+        'UNAUTHENTICATED',
+      );
+      expectRefused(
+        await call(ctx.app, {
+          url: '/UserStake/Add',
+          body: login.stakes,
+          token: alice.login.accessToken,
+          host: SKIP,
+        }),
+        401,
+        'UNAUTHENTICATED',
+      );
+      expectRefused(
+        await call(ctx.app, { url: '/Account/RefreshToken', query: { refreshToken: login.refreshToken } }),
+        401,
+        'REFRESH_TOKEN_INVALID',
+      );
+      expect(
+        expectOk(
+          await call(ctx.app, {
+            method: 'POST',
+            url: '/Account/GetAccessTokenValidateTime',
+            query: { accessToken: login.accessToken },
+          }),
+        ),
+      ).toEqual({ isValid: false, expireInSeconds: 0, expireDateTime: null });
+    });
+
+    it('the same user name may exist on two domains, each signing in only on its own', async () => {
+      const userName = uniqueName('twin');
+      const here = await registerVerified(ctx.app, { userName });
+      const there = await register(ctx.app, { userName, host: SKIP, password: 'There@123' });
+      expectOk(await verify(ctx.app, there, '000000'));
+      expect(expectOk(await authenticate(ctx.app, userName, PASSWORD)).userId).toBe(here.login.userId);
+      const other = expectOk(await authenticate(ctx.app, userName, 'There@123', { host: SKIP }));
+      expect(other.userId).not.toBe(here.login.userId);
+      expectRefused(await authenticate(ctx.app, userName, 'There@123'), 401, 'INVALID_CREDENTIALS');
+    });
+  });
+
+  describe('sign-up switches', () => {
+    it('sign-up off answers 403 SIGNUP_DISABLED and creates nothing', async () => {
+      const before = await accountState(ctx.database.db);
+      const answer = await call(ctx.app, {
+        url: '/Account/Register',
+        host: NOSIGNUP,
+        body: {
+          userName: uniqueName(),
+          password: PASSWORD,
+          confirmPassword: PASSWORD,
+          mobile: uniqueMobile(),
+        },
+      });
+      expectRefused(answer, 403, 'SIGNUP_DISABLED', 'Sign-up is not available on this site.');
+      expect(await accountState(ctx.database.db)).toEqual(before);
+    });
+
+    it('a skipVerification domain sends no code and accepts the fixed code', async () => {
+      const who = await register(ctx.app, { host: SKIP });
+      const user = await userRow(ctx.database.db, who.userName);
+      expect(await openChallenges(ctx.database.db, user.id)).toHaveLength(0);
+      expectRefused(
+        await call(ctx.app, { url: '/dev/otp-outbox', query: { mobile: who.mobile } }),
+        404,
+        'NOT_FOUND',
+      );
+      const login = expectOk(await verify(ctx.app, who, ctx.config.SKIP_VERIFICATION_CODE));
+      expect(ctx.config.SKIP_VERIFICATION_CODE).toBe('000000');
+      expect(login.domain).toBe(SKIP);
+      expect((await userRow(ctx.database.db, who.userName)).status).toBe('active');
+    });
+
+    it('a skipVerification domain refuses any other code', async () => {
+      const who = await register(ctx.app, { host: SKIP });
+      const answer = await verify(ctx.app, who, '123456');
+      expect(answer.status).toBe(400);
+      expect(answer.body.success).toBe(false);
+      expect((await userRow(ctx.database.db, who.userName)).status).toBe('pending');
+    });
+
+    it('the normal domain refuses the fixed code', async () => {
+      const who = await register(ctx.app);
+      const real = await outboxCode(ctx.app, who.mobile);
+      expectRefused(
+        await verify(ctx.app, who, '000000'),
+        400,
+        'OTP_INVALID',
+        'The verification code is not correct.',
+      );
+      expect((await userRow(ctx.database.db, who.userName)).status).toBe('pending');
+      expectOk(await verify(ctx.app, who, real));
+    });
+
+    it('the fixed code is a server setting', async () => {
+      const other = await createTestApp(backend, { SKIP_VERIFICATION_CODE: '424242' });
+      try {
+        const who = await register(other.app, { host: SKIP });
+        expectRefused(await verify(other.app, who, '000000'), 400, 'OTP_EXPIRED');
+        expectOk(await verify(other.app, who, '424242'));
+      } finally {
+        await other.close();
+      }
+    });
+  });
+
+  describe('one-time codes', () => {
+    it('a code is six digits and lives two minutes', async () => {
+      const who = await register(ctx.app);
+      const code = await outboxCode(ctx.app, who.mobile);
+      expect(code).toMatch(/^\d{6}$/);
+      await ageCodes(who.userName, 121);
+      const before = await accountState(ctx.database.db);
+      expectRefused(
+        await verify(ctx.app, who, code),
+        400,
+        'OTP_EXPIRED',
+        'The verification code has expired. Please request a new one.',
+      );
+      expect(await accountState(ctx.database.db)).toEqual(before);
+      expect((await userRow(ctx.database.db, who.userName)).status).toBe('pending');
+    });
+
+    it('a code just inside its two minutes still works', async () => {
+      const who = await register(ctx.app);
+      const code = await outboxCode(ctx.app, who.mobile);
+      await ageCodes(who.userName, 110);
+      expectOk(await verify(ctx.app, who, code));
+    });
+
+    it('five wrong tries burn the code; the right one is refused afterwards', async () => {
+      const who = await register(ctx.app);
+      const code = await outboxCode(ctx.app, who.mobile);
+      const wrong = code === '111111' ? '222222' : '111111';
+      for (let i = 1; i <= 4; i++) {
+        expectRefused(
+          await verify(ctx.app, who, wrong),
+          400,
+          'OTP_INVALID',
+          'The verification code is not correct.',
+        );
+      }
+      expectRefused(
+        await verify(ctx.app, who, wrong),
+        429,
+        'OTP_ATTEMPTS_EXCEEDED',
+        'Too many wrong codes. Please request a new one.',
+      );
+      const user = await userRow(ctx.database.db, who.userName);
+      const [challenge] = await openChallenges(ctx.database.db, user.id);
+      expect(challenge?.wrongTries).toBe(5);
+      expect(challenge?.endReason).toBe('too_many_tries');
+
+      const burnt = await verify(ctx.app, who, code);
+      expect(burnt.status).toBe(400);
+      expect(burnt.body.success).toBe(false);
+      expect((await userRow(ctx.database.db, who.userName)).status).toBe('pending');
+    });
+
+    it('a resend voids the previous code; the new one works', async () => {
+      const who = await register(ctx.app);
+      const first = await outboxCode(ctx.app, who.mobile);
+      await ageCodes(who.userName, 31);
+      const resent = expectOk(
+        await call(ctx.app, {
+          url: '/Account/ResendVerificationCode',
+          body: { userName: who.userName, mobile: who.mobile, domain: who.domain },
+        }),
+      );
+      expect(resent).toEqual({ otpExpiresInSeconds: 120 });
+      const second = await outboxCode(ctx.app, who.mobile);
+      const user = await userRow(ctx.database.db, who.userName);
+      const rows = await openChallenges(ctx.database.db, user.id);
+      expect(rows).toHaveLength(2);
+      expect(rows[0]?.endReason).toBe('resent');
+      expect(rows[1]?.endedAt).toBeNull();
+
+      if (first !== second) {
+        expectRefused(await verify(ctx.app, who, first), 400, 'OTP_INVALID');
+      }
+      expectOk(await verify(ctx.app, who, second));
+    });
+
+    it('a used code is refused the second time', async () => {
+      const who = await register(ctx.app);
+      const code = await outboxCode(ctx.app, who.mobile);
+      expectOk(await verify(ctx.app, who, code));
+      const before = await accountState(ctx.database.db);
+      expectRefused(
+        await verify(ctx.app, who, code),
+        409,
+        'ALREADY_VERIFIED',
+        'This account is already verified. Please log in.',
+      );
+      expect(await accountState(ctx.database.db)).toEqual(before);
+    });
+
+    it('a resend right after the first code is throttled, and six codes an hour at most', async () => {
+      const who = await register(ctx.app);
+      const resend = () =>
+        call(ctx.app, {
+          url: '/Account/ResendVerificationCode',
+          body: { userName: who.userName, mobile: who.mobile, domain: who.domain },
+        });
+      const before = await accountState(ctx.database.db);
+      expectRefused(
+        await resend(),
+        429,
+        'RATE_LIMITED',
+        'Please wait 30 seconds before asking for another code.',
+      );
+      expect(await accountState(ctx.database.db)).toEqual(before);
+
+      for (let sent = 1; sent < 6; sent++) {
+        await ageCodes(who.userName, 31);
+        expectOk(await resend());
+      }
+      await ageCodes(who.userName, 31);
+      expectRefused(
+        await resend(),
+        429,
+        'RATE_LIMITED',
+        'Too many codes requested. Please try again in an hour.',
+      );
+      const user = await userRow(ctx.database.db, who.userName);
+      expect(await openChallenges(ctx.database.db, user.id)).toHaveLength(6);
+    });
+
+    it('a code is for its own user and mobile only', async () => {
+      const a = await register(ctx.app);
+      const b = await register(ctx.app);
+      const codeA = await outboxCode(ctx.app, a.mobile);
+      const codeB = await outboxCode(ctx.app, b.mobile);
+      if (codeA !== codeB) expectRefused(await verify(ctx.app, b, codeA), 400, 'OTP_INVALID');
+      // A's user name with B's mobile: no such registration.
+      expectRefused(
+        await verify(ctx.app, { ...a, mobile: b.mobile }, codeA),
+        400,
+        'VALIDATION_FAILED',
+        'No registration waits for this user name and mobile.',
+      );
+      // The body's domain must be the site the request comes from.
+      expectRefused(
+        await verify(ctx.app, { ...a, domain: SKIP }, codeA),
+        400,
+        'VALIDATION_FAILED',
+        'No registration waits for this user name and mobile.',
+      );
+      expectOk(await verify(ctx.app, a, codeA));
+    });
+  });
+
+  describe('registration rules', () => {
+    it('a taken user name (any case) or mobile is refused', async () => {
+      const before = await accountState(ctx.database.db);
+      expectRefused(
+        await call(ctx.app, {
+          url: '/Account/Register',
+          body: {
+            userName: alice.userName.toUpperCase(),
+            password: PASSWORD,
+            confirmPassword: PASSWORD,
+            mobile: uniqueMobile(),
+          },
+        }),
+        409,
+        'USERNAME_TAKEN',
+        'This user name is already taken.',
+      );
+      expectRefused(
+        await call(ctx.app, {
+          url: '/Account/Register',
+          body: {
+            userName: uniqueName(),
+            password: PASSWORD,
+            confirmPassword: PASSWORD,
+            mobile: `+91${alice.mobile}`,
+          },
+        }),
+        409,
+        'MOBILE_TAKEN',
+        'This mobile number is already registered.',
+      );
+      expect(await accountState(ctx.database.db)).toEqual(before);
+    });
+
+    it('an unknown referral code is refused and creates nothing', async () => {
+      const before = await accountState(ctx.database.db);
+      const answer = await call(ctx.app, {
+        url: '/Account/Register',
+        body: {
+          userName: uniqueName(),
+          password: PASSWORD,
+          confirmPassword: PASSWORD,
+          mobile: uniqueMobile(),
+          referralCode: 'ZZZZ9999',
+        },
+      });
+      expectRefused(answer, 400, 'VALIDATION_FAILED', 'Referral code is not valid');
+      expect(answer.body.error?.validationErrors).toEqual([
+        { field: 'referralCode', message: 'Referral code is not valid' },
+      ]);
+      expect(await accountState(ctx.database.db)).toEqual(before);
+    });
+
+    it('a known referral code records the referrer, and verification creates the referral', async () => {
+      const referrer = await userRow(ctx.database.db, alice.userName);
+      const who = await register(ctx.app, { referralCode: referrer.referralCode.toLowerCase() });
+      const pending = await userRow(ctx.database.db, who.userName);
+      expect(pending.referredByUserId).toBe(referrer.id);
+      const code = await outboxCode(ctx.app, who.mobile);
+      expectOk(await verify(ctx.app, who, code));
+      const [row] = await ctx.database.db
+        .select()
+        .from(referrals)
+        .where(eq(referrals.referredUserId, pending.id));
+      expect(row?.referrerUserId).toBe(referrer.id);
+      expect(row?.status).toBe('CLAIMABLE');
+    });
+
+    it('a referral code of another domain is unknown here', async () => {
+      const skipUser = await register(ctx.app, { host: SKIP });
+      expectOk(await verify(ctx.app, skipUser, '000000'));
+      const theirCode = (await userRow(ctx.database.db, skipUser.userName)).referralCode;
+      expectRefused(
+        await call(ctx.app, {
+          url: '/Account/Register',
+          body: {
+            userName: uniqueName(),
+            password: PASSWORD,
+            confirmPassword: PASSWORD,
+            mobile: uniqueMobile(),
+            referralCode: theirCode,
+          },
+        }),
+        400,
+        'VALIDATION_FAILED',
+        'Referral code is not valid',
+      );
+    });
+
+    it('registering again before verifying replaces the password and sends a new code', async () => {
+      const who = await register(ctx.app);
+      await ageCodes(who.userName, 31);
+      const again = await register(ctx.app, {
+        userName: who.userName,
+        mobile: who.mobile,
+        password: 'Other@123',
+      });
+      const code = await outboxCode(ctx.app, again.mobile);
+      expectOk(await verify(ctx.app, again, code));
+      expectRefused(await authenticate(ctx.app, who.userName, PASSWORD), 401, 'INVALID_CREDENTIALS');
+      expectOk(await authenticate(ctx.app, who.userName, 'Other@123'));
+    });
+  });
+});
