@@ -4,7 +4,7 @@ CREATE TABLE "bets" (
 	"domain_id" integer NOT NULL,
 	"request_id" text NOT NULL,
 	"event_id" bigint NOT NULL,
-	"market_id" bigint NOT NULL,
+	"market_id" text NOT NULL,
 	"runner_id" bigint,
 	"side" text NOT NULL,
 	"price_hundredths" integer,
@@ -120,14 +120,14 @@ CREATE TABLE "login_attempts" (
 --> statement-breakpoint
 CREATE TABLE "market_exposures" (
 	"user_id" bigint NOT NULL,
-	"market_id" bigint NOT NULL,
+	"market_id" text NOT NULL,
 	"exposure_paise" bigint NOT NULL,
 	CONSTRAINT "market_exposures_user_id_market_id_pk" PRIMARY KEY("user_id","market_id"),
 	CONSTRAINT "market_exposure_not_negative" CHECK ("market_exposures"."exposure_paise" >= 0)
 );
 --> statement-breakpoint
 CREATE TABLE "market_settlements" (
-	"market_id" bigint NOT NULL,
+	"market_id" text NOT NULL,
 	"user_id" bigint NOT NULL,
 	"journal_id" bigint,
 	"net_paise" bigint NOT NULL,
@@ -137,7 +137,7 @@ CREATE TABLE "market_settlements" (
 );
 --> statement-breakpoint
 CREATE TABLE "markets" (
-	"id" bigint PRIMARY KEY NOT NULL,
+	"id" text PRIMARY KEY NOT NULL,
 	"event_id" bigint NOT NULL,
 	"type" text NOT NULL,
 	"name" text NOT NULL,
@@ -205,10 +205,11 @@ CREATE TABLE "refresh_tokens" (
 );
 --> statement-breakpoint
 CREATE TABLE "runners" (
-	"id" bigint PRIMARY KEY NOT NULL,
-	"market_id" bigint NOT NULL,
+	"market_id" text NOT NULL,
+	"id" bigint NOT NULL,
 	"name" text NOT NULL,
-	"sort_order" integer NOT NULL
+	"sort_order" integer NOT NULL,
+	CONSTRAINT "runners_market_id_id_pk" PRIMARY KEY("market_id","id")
 );
 --> statement-breakpoint
 CREATE TABLE "sms_outbox" (
@@ -322,7 +323,6 @@ CREATE INDEX "payment_requests_user" ON "payment_requests" USING btree ("user_id
 CREATE UNIQUE INDEX "payment_requests_gateway_ref" ON "payment_requests" USING btree ("gateway_reference") WHERE "payment_requests"."gateway_reference" is not null;--> statement-breakpoint
 CREATE INDEX "referrals_referrer" ON "referrals" USING btree ("referrer_user_id");--> statement-breakpoint
 CREATE INDEX "refresh_tokens_user" ON "refresh_tokens" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "runners_market" ON "runners" USING btree ("market_id");--> statement-breakpoint
 CREATE INDEX "sms_outbox_mobile" ON "sms_outbox" USING btree ("mobile","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "user_bonuses_once" ON "user_bonuses" USING btree ("user_id","bonus_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_domain_user_name" ON "users" USING btree ("domain_id",lower("user_name"));--> statement-breakpoint

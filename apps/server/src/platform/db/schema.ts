@@ -4,6 +4,7 @@
  * Invariants the database itself enforces live in the custom migration beside the generated one
  * (balanced journals, account balances maintained from journal lines).
  */
+import { MARKET_TYPES } from '@backlay/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -285,11 +286,12 @@ export const events = pgTable(
 export const markets = pgTable(
   'markets',
   {
-    id: id('id').primaryKey(),
+    /** The feed's market id (a string, as exchanges number them: '1.234567'). */
+    id: text('id').primaryKey(),
     eventId: id('event_id')
       .notNull()
       .references(() => events.id),
-    type: text('type', { enum: ['match_odds', 'bookmaker', 'fancy', 'toss', 'over_under'] }).notNull(),
+    type: text('type', { enum: MARKET_TYPES }).notNull(),
     name: text('name').notNull(),
     status: text('status', { enum: ['OPEN', 'SUSPENDED', 'BALL_RUNNING', 'CLOSED'] }).notNull(),
     betDelayMs: integer('bet_delay_ms').notNull().default(0),
@@ -307,14 +309,15 @@ export const markets = pgTable(
 export const runners = pgTable(
   'runners',
   {
-    id: id('id').primaryKey(),
-    marketId: id('market_id')
+    marketId: text('market_id')
       .notNull()
       .references(() => markets.id),
+    /** The feed's runner id: unique within its market (the same team keeps its id across markets). */
+    id: id('id').notNull(),
     name: text('name').notNull(),
     sortOrder: integer('sort_order').notNull(),
   },
-  (t) => [index('runners_market').on(t.marketId)],
+  (t) => [primaryKey({ columns: [t.marketId, t.id] })],
 );
 
 export const bets = pgTable(
@@ -331,7 +334,7 @@ export const bets = pgTable(
     eventId: id('event_id')
       .notNull()
       .references(() => events.id),
-    marketId: id('market_id')
+    marketId: text('market_id')
       .notNull()
       .references(() => markets.id),
     runnerId: id('runner_id'),
@@ -363,7 +366,7 @@ export const bets = pgTable(
 export const marketSettlements = pgTable(
   'market_settlements',
   {
-    marketId: id('market_id')
+    marketId: text('market_id')
       .notNull()
       .references(() => markets.id),
     userId: id('user_id')
@@ -384,7 +387,7 @@ export const marketExposures = pgTable(
     userId: id('user_id')
       .notNull()
       .references(() => users.id),
-    marketId: id('market_id')
+    marketId: text('market_id')
       .notNull()
       .references(() => markets.id),
     exposurePaise: money('exposure_paise').notNull(),
