@@ -28,7 +28,7 @@ export function createRedisBus(redisUrl: string, options: RedisBusOptions): Bus 
 
   const pub = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
   // The subscriber re-subscribes by itself after a reconnect (ioredis autoResubscribe).
-  const sub = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
+  const sub = new Redis(redisUrl, { maxRetriesPerRequest: 3, enableReadyCheck: false });
   pub.on('error', onConnectionError);
   sub.on('error', onConnectionError);
 

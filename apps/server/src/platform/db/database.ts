@@ -20,6 +20,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
+const MIGRATION_LOCK_ID = 0x6261636b; // 'back'
 const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 
 /**
@@ -37,7 +38,15 @@ export async function openDatabase(opts: {
     // A pool error on an idle client must not crash the process; the next query reconnects.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder });
+    // Several servers may start at once: one migrates while the others wait on the lock.
+    const lock = await pool.connect();
+    try {
+      await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+      await migratePg(db as never, { migrationsFolder });
+    } finally {
+      await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+      lock.release();
+    }
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   const dir = opts.dataDir ?? 'memory://';

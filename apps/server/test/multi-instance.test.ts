@@ -1,0 +1,149 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { HubConnectionBuilder, HttpTransportType, LogLevel } from '@microsoft/signalr';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * Scale-out, as deployed: two server processes on one PostgreSQL and one Redis. A player connected
+ * to the first server hears the balance change an operator makes through the second.
+ */
+const DATABASE_URL = process.env.DATABASE_URL;
+const REDIS_URL = process.env.REDIS_URL;
+const serverMain = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+function startServer(env: Record<string, string>): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', serverMain], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Backlay is running')) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+describe.runIf(DATABASE_URL && REDIS_URL)('two server processes on one PostgreSQL and one Redis', () => {
+  const dbName = `backlay_multi_${randomBytes(5).toString('hex')}`;
+  const servers: ChildProcess[] = [];
+  const ports: number[] = [];
+  const adminKey = randomBytes(24).toString('base64url');
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    await admin.end();
+    const url = new URL(DATABASE_URL as string);
+    url.pathname = `/${dbName}`;
+    const common = {
+      DATABASE_URL: url.toString(),
+      REDIS_URL: REDIS_URL as string,
+      REDIS_PREFIX: `backlay-multi-${randomBytes(4).toString('hex')}:`,
+      JWT_SECRET: randomBytes(48).toString('base64url'),
+      ADMIN_API_KEY: adminKey,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      WEB_DIST: join(tmpdir(), 'backlay-no-web'),
+    };
+    for (let i = 0; i < 2; i++) ports.push(await freePort());
+    // Both start at once: migrations and the demo seed must cope with a concurrent twin.
+    const started = await Promise.all(
+      ports.map((port) =>
+        startServer({
+          ...common,
+          PORT: String(port),
+          DATA_DIR: mkdtempSync(join(tmpdir(), 'backlay-multi-')),
+        }),
+      ),
+    );
+    servers.push(...started);
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const s of servers) {
+      s.removeAllListeners('exit');
+      s.kill('SIGTERM');
+    }
+    await new Promise((r) => setTimeout(r, 500));
+    const admin = new pg.Client({ connectionString: DATABASE_URL });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+  });
+
+  it('delivers UserBalance to a connection on server A for a wallet change made through server B', async () => {
+    const [a, b] = ports.map((p) => `http://127.0.0.1:${p}`) as [string, string];
+    const login = (await (await fetch(`${a}/Account/LoginAsDemoUser`)).json()) as {
+      result: { accessToken: string; userId: number; balance: number };
+    };
+    const { accessToken, userId, balance } = login.result;
+
+    const messages: { Code: string; Data: { Balance: number; Exposure: number } }[] = [];
+    const connection = new HubConnectionBuilder()
+      .withUrl(`${a}/notify`, {
+        accessTokenFactory: () => accessToken,
+        transport: HttpTransportType.WebSockets,
+      })
+      .configureLogging(LogLevel.None)
+      .build();
+    const received = new Promise<void>((resolve) => {
+      connection.on('Message', (m: (typeof messages)[number]) => {
+        messages.push(m);
+        if (m.Code === 'UserBalance') resolve();
+      });
+    });
+    await connection.start();
+    await connection.invoke('RegisterClient', {
+      Browser: 'vitest',
+      Domain: 'localhost',
+      CurrentPage: '/inplay',
+      Token: accessToken,
+    });
+
+    const adjust = await fetch(`${b}/admin/wallets/adjust`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-admin-key': adminKey },
+      body: JSON.stringify({ userId, amount: 500, reason: 'Goodwill credit', reference: `multi-${userId}` }),
+    });
+    expect(adjust.status).toBe(200);
+
+    await received;
+    await connection.stop();
+    expect(messages.find((m) => m.Code === 'UserBalance')?.Data).toEqual({
+      Balance: balance + 500,
+      Exposure: 0,
+    });
+  }, 60_000);
+});
