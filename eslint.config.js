@@ -41,7 +41,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/features/**', '**/app/**'], message: 'shared/ must not import features/ or app/' }] },
+        {
+          patterns: [
+            { group: ['**/features/**', '**/app/**'], message: 'shared/ must not import features/ or app/' },
+          ],
+        },
       ],
     },
   },
