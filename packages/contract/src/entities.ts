@@ -1,9 +1,19 @@
 import { z } from 'zod';
 import { RupeesSchema } from './envelope';
 
-/** A quick-stake button of the betslip: value in whole rupees. */
+export const STAKE_TITLE_MESSAGE = 'A stake label may only use letters, digits, spaces and . , + ₹';
+
+/**
+ * A quick-stake button of the betslip: value in whole rupees. The label is shown on every betslip,
+ * so markup and quotes are refused rather than stored.
+ */
 export const StakeButtonSchema = z.object({
-  title: z.string().trim().min(1).max(12),
+  title: z
+    .string()
+    .trim()
+    .min(1)
+    .max(12)
+    .regex(/^[\p{L}\p{N} .,+₹]+$/u, STAKE_TITLE_MESSAGE),
   value: z.number().int().min(1).max(10_000_000),
 });
 export type StakeButton = z.infer<typeof StakeButtonSchema>;
