@@ -1,0 +1,29 @@
+import { useEffect } from 'react';
+import { Outlet } from 'react-router';
+import { closeModal, openModal, type ModalName } from '@/shared/events/bus';
+import { TopBar } from './TopBar';
+
+/** The auth pages: the brand behind, the matching auth modal in front. */
+export function AuthLayout() {
+  return (
+    <div className="app-shell app-shell--auth">
+      <TopBar minimal />
+      <main className="auth-hero">
+        <div className="auth-hero__text">
+          <h1>Back or lay every ball.</h1>
+          <p>Live exchange odds on cricket, football, tennis, kabaddi and racing. Instant UPI deposits.</p>
+        </div>
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+/** Each auth route opens its modal by name on arrival and closes it on leaving. */
+export function AuthModalRoute({ name }: { name: ModalName }) {
+  useEffect(() => {
+    openModal(name);
+    return () => closeModal(name);
+  }, [name]);
+  return null;
+}

@@ -1,0 +1,27 @@
+import { NavLink, Outlet } from 'react-router';
+import { TopBar } from './TopBar';
+
+/** The casino lobby: the header and a slim bar back to sports. */
+export function LobbyLayout() {
+  return (
+    <div className="app-shell app-shell--lobby">
+      <div className="app-top">
+        <TopBar />
+        <nav className="sport-nav" aria-label="Lobby">
+          <NavLink to="/inplay" className="sport-nav__tab">
+            ← Sports
+          </NavLink>
+          <NavLink to="/lobby" className="sport-nav__tab">
+            Lobby
+          </NavLink>
+          <NavLink to="/casino" className="sport-nav__tab">
+            Casino
+          </NavLink>
+        </nav>
+      </div>
+      <main className="app-main app-main--full">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

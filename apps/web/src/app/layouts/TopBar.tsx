@@ -1,0 +1,213 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { Icon } from '@/shared/ui/Icon';
+import {
+  faAngleDown,
+  faBook,
+  faCircleUser,
+  faCreditCard,
+  faGear,
+  faList,
+  faLock,
+  faMoneyBill,
+  faRightFromBracket,
+  faBuildingColumns,
+  faLifeRing,
+  faBan,
+  faEye,
+} from '@fortawesome/free-solid-svg-icons';
+import type { IconDefinition } from '@fortawesome/free-solid-svg-icons';
+import { openModal } from '@/shared/events/bus';
+import { safeLink } from '@/shared/http/sanitize';
+import { formatRupees } from '@/shared/lib/money';
+import { useSessionStore } from '@/features/auth/stores/session';
+import { endSession } from '@/features/auth/lib/session';
+import { useSettingsStore } from '@/features/settings/stores/settings';
+import { queryClient } from '../query-client';
+
+interface MenuItem {
+  to?: string;
+  label: string;
+  icon: IconDefinition;
+  onSelect?: () => void;
+  show?: boolean;
+}
+
+function Brand() {
+  const settings = useSettingsStore((s) => s.settings);
+  const logo = settings ? safeLink(settings.mainLogo) : '';
+  const title = settings?.domainTitle || 'Backlay';
+  return (
+    <Link to="/inplay" className="brand" aria-label={`${title} home`}>
+      {logo ? (
+        <img src={logo} alt={title} className="brand__logo" />
+      ) : (
+        <>
+          <span className="brand__mark" aria-hidden="true">
+            B
+          </span>
+          <span className="brand__name">{title}</span>
+        </>
+      )}
+    </Link>
+  );
+}
+
+function AccountMenu() {
+  const user = useSessionStore((s) => s.user);
+  const settings = useSettingsStore((s) => s.settings);
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const items: MenuItem[] = [
+    { to: '/my-bets', label: 'My Bets', icon: faList },
+    { to: '/bet-history', label: 'Bet History', icon: faBook },
+    { to: '/ProfitLoss', label: 'Profit & Loss', icon: faMoneyBill },
+    { to: '/account-cash-statement', label: 'Account Statement', icon: faList },
+    { to: '/depositw', label: 'Deposit', icon: faCreditCard, show: settings?.showDepositW !== false },
+    {
+      to: '/withdrawal',
+      label: 'Withdrawal',
+      icon: faBuildingColumns,
+      show: settings?.showDepositW !== false,
+    },
+    { to: '/dwrequests', label: 'D/W Requests', icon: faList, show: settings?.showDWRequests !== false },
+    { to: '/bonus', label: 'Bonus', icon: faMoneyBill },
+    { to: '/referral', label: 'Refer & Earn', icon: faCircleUser },
+    { to: '/settings-stake', label: 'Stake Settings', icon: faGear },
+    { to: '/change-password', label: 'Change Password', icon: faLock },
+    { label: 'Login Activity', icon: faEye, onSelect: () => openModal('activity-log') },
+    { to: '/rule-regulations', label: 'Rules & Regulations', icon: faBook },
+    { to: '/exclusion-policy', label: 'Exclusion Policy', icon: faBan },
+    { to: '/responsible-gaming', label: 'Responsible Gaming', icon: faLifeRing },
+    {
+      label: 'Logout',
+      icon: faRightFromBracket,
+      onSelect: () => {
+        endSession();
+        queryClient.clear();
+        void navigate('/auth/logout', { replace: true });
+      },
+    },
+  ];
+
+  return (
+    <div className="account-menu" ref={ref}>
+      <button
+        type="button"
+        className="account-menu__toggle"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <Icon icon={faCircleUser} />
+        <span className="account-menu__name">{user?.userName}</span>
+        <Icon icon={faAngleDown} className="account-menu__caret" />
+      </button>
+      {open && (
+        <div className="account-menu__panel" role="menu">
+          <div className="account-menu__who">
+            <strong>{user?.userName}</strong>
+            {user?.isDemo && <span className="badge badge--demo">Demo</span>}
+          </div>
+          {items
+            .filter((i) => i.show !== false)
+            .map((item) =>
+              item.to ? (
+                <NavLink
+                  key={item.label}
+                  to={item.to}
+                  role="menuitem"
+                  className="account-menu__item"
+                  onClick={() => setOpen(false)}
+                >
+                  <Icon icon={item.icon} fixedWidth /> {item.label}
+                </NavLink>
+              ) : (
+                <button
+                  key={item.label}
+                  type="button"
+                  role="menuitem"
+                  className="account-menu__item"
+                  onClick={() => {
+                    setOpen(false);
+                    item.onSelect?.();
+                  }}
+                >
+                  <Icon icon={item.icon} fixedWidth /> {item.label}
+                </button>
+              ),
+            )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Wallet() {
+  const balance = useSessionStore((s) => s.balance);
+  const exposure = useSessionStore((s) => s.exposure);
+  return (
+    <div className="wallet" aria-label="Wallet">
+      <div className="wallet__item">
+        <span className="wallet__label">Balance</span>
+        <span className="wallet__value" data-testid="header-balance">
+          ₹{formatRupees(balance)}
+        </span>
+      </div>
+      <div className="wallet__item">
+        <span className="wallet__label">Exposure</span>
+        <span
+          className={`wallet__value ${exposure < 0 ? 'wallet__value--neg' : ''}`}
+          data-testid="header-exposure"
+        >
+          ₹{formatRupees(exposure)}
+        </span>
+      </div>
+    </div>
+  );
+}
+
+/** The dark header: brand, then the wallet and account menu, or Login and Sign Up. */
+export function TopBar({ minimal = false }: { minimal?: boolean }) {
+  const user = useSessionStore((s) => s.user);
+  return (
+    <header className="topbar">
+      <Brand />
+      <div className="topbar__actions">
+        {user ? (
+          <>
+            <Wallet />
+            <AccountMenu />
+          </>
+        ) : (
+          !minimal && (
+            <>
+              <Link to="/auth/login" className="btn btn--ghost-light">
+                Login
+              </Link>
+              <Link to="/auth/signup" className="btn btn--accent">
+                Sign Up
+              </Link>
+            </>
+          )
+        )}
+      </div>
+    </header>
+  );
+}

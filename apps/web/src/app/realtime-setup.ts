@@ -1,0 +1,36 @@
+import { HUB_PATH } from '@backlay/contract';
+import { apiBaseUrl } from '@/shared/http/base-url';
+import { parseUserBalance } from '@/shared/realtime/connection';
+import { getRealtimeConnection, setRealtimeConnection } from '@/shared/realtime/registry';
+import { SignalRConnection } from '@/shared/realtime/signalr-connection';
+import { getAccessToken } from '@/shared/storage/storage';
+import { useSessionStore } from '@/features/auth/stores/session';
+
+/**
+ * The realtime connection: the SignalR implementation unless a test installed its own. Its
+ * UserBalance messages update the header's balance and exposure and their storage keys.
+ */
+export async function setUpRealtime(): Promise<void> {
+  if (!getRealtimeConnection()) {
+    setRealtimeConnection(
+      new SignalRConnection({
+        hubUrl: () => apiBaseUrl() + HUB_PATH,
+        accessToken: getAccessToken,
+        clientInfo: () => ({
+          Browser: navigator.userAgent,
+          Domain: window.location.hostname,
+          CurrentPage: window.location.pathname,
+          Token: getAccessToken() ?? '',
+        }),
+        groupBy: () => /^\/markets\/(\d+)/i.exec(window.location.pathname)?.[1] ?? '',
+      }),
+    );
+  }
+  const connection = getRealtimeConnection();
+  connection?.onMessage((message) => {
+    const wallet = parseUserBalance(message);
+    if (wallet && useSessionStore.getState().user)
+      useSessionStore.getState().setBalance(wallet.balance, wallet.exposure);
+  });
+  await connection?.start();
+}

@@ -1,0 +1,141 @@
+import { useEffect, useRef } from 'react';
+import { Outlet, useBlocker, useLocation, useMatches, useNavigate } from 'react-router';
+import { ERRORS, STORAGE_KEYS } from '@backlay/contract';
+import { ROUTE_LOADING_CLEAR_MS } from '@/shared/config/constants';
+import { notify } from '@/shared/ui/toast';
+import { ToastHost } from '@/shared/ui/ToastHost';
+import { bus, openModal } from '@/shared/events/bus';
+import { storage } from '@/shared/storage/storage';
+import { useLayoutStore } from '@/shared/stores/layout';
+import { selectIsLoading, useLoadingStore } from '@/shared/stores/loading';
+import { useUiStore } from '@/shared/stores/ui';
+import { checkSessionExpiry, dropSessionState } from '@/features/auth/lib/session';
+import { flagIsOff, useSettingsStore } from '@/features/settings/stores/settings';
+import { loadDomainSettings } from '@/features/settings/api/load-domain-settings';
+import { InactivityOverlay } from '@/features/inactivity/components/InactivityOverlay';
+import { ModalHost } from './modal-host';
+import { queryClient } from './query-client';
+import { entryFlagFor, isInPlayPath, isLobbyPath, pageTitle, type RouteHandle } from './route-meta';
+
+function LoadingBar() {
+  const loading = useLoadingStore(selectIsLoading);
+  return (
+    <div
+      className={`loading-bar ${loading ? 'loading-bar--on' : ''}`}
+      role="progressbar"
+      aria-hidden={!loading}
+      aria-label="Loading"
+    />
+  );
+}
+
+/** '{domain title} | {route title}', from the deepest route that names a title. */
+function usePageTitle() {
+  const matches = useMatches();
+  const domainTitle = useSettingsStore((s) => s.settings?.domainTitle);
+  const routeTitle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)
+    ?.handle as RouteHandle | undefined;
+  useEffect(() => {
+    document.title = pageTitle(domainTitle, routeTitle?.title);
+  }, [domainTitle, routeTitle?.title]);
+}
+
+/** Section 2 entry guards: a flag that is exactly false cancels the navigation; the user stays. */
+function useEntryGuards() {
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+    if (currentLocation.pathname === nextLocation.pathname) return false;
+    const flag = entryFlagFor(nextLocation.pathname);
+    return flag != null && flagIsOff(useSettingsStore.getState().settings, flag);
+  });
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    const flag = entryFlagFor(blocker.location.pathname);
+    blocker.reset();
+    if (flag === 'allowSignUp') notify.info(ERRORS.SIGNUP_DISABLED.message, 'signup-off');
+  }, [blocker]);
+}
+
+/** Every navigation rule of section 2, run on each route change. */
+function useNavigationRules() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const previous = useRef<string | null>(null);
+  const settings = useSettingsStore((s) => s.settings);
+  const suspended = useSettingsStore((s) => s.siteSuspended);
+
+  useEffect(() => {
+    const path = location.pathname;
+    const before = previous.current;
+    previous.current = path;
+
+    checkSessionExpiry();
+
+    const loading = useLoadingStore.getState();
+    loading.setRouteChanging(true);
+    const timer = setTimeout(
+      () => useLoadingStore.getState().setRouteChanging(false),
+      ROUTE_LOADING_CLEAR_MS,
+    );
+
+    if (before != null && before !== path) {
+      if (isLobbyPath(before) && !isLobbyPath(path)) {
+        void queryClient.invalidateQueries({ queryKey: ['expected-profit-loss'] });
+        void queryClient.invalidateQueries({ queryKey: ['open-bets'] });
+        useLayoutStore.getState().resetFlags();
+      }
+      if (isInPlayPath(path) && !isInPlayPath(before)) useUiStore.getState().requestBalanceFetch(true);
+    }
+    return () => clearTimeout(timer);
+  }, [location.pathname]);
+
+  // siteSuspended: any route but /under-maintenance refreshes the settings and goes there.
+  useEffect(() => {
+    const path = location.pathname.toLowerCase();
+    if (path === '/under-maintenance') return;
+    if (suspended || storage.getFlag(STORAGE_KEYS.siteSuspended)) {
+      void loadDomainSettings();
+      void navigate('/under-maintenance', { replace: true });
+    }
+  }, [location.pathname, suspended, navigate]);
+
+  // A guarded page opened directly (no previous page to stay on) goes to In-Play instead.
+  useEffect(() => {
+    const flag = entryFlagFor(location.pathname);
+    if (flag != null && flagIsOff(settings, flag)) void navigate('/inplay', { replace: true });
+  }, [location.pathname, settings, navigate]);
+}
+
+/** 401 answers: an HTTP 401 opens the login modal; a session-expired body goes to /Auth/Logout. */
+function useSessionEvents() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const offUnauthorized = bus.on('session:unauthorized', ({ path }) => {
+      dropSessionState();
+      openModal('login', path);
+    });
+    const offExpired = bus.on('session:expired', () => {
+      dropSessionState();
+      void navigate('/Auth/Logout', { replace: true });
+    });
+    return () => {
+      offUnauthorized();
+      offExpired();
+    };
+  }, [navigate]);
+}
+
+export function Root() {
+  usePageTitle();
+  useEntryGuards();
+  useNavigationRules();
+  useSessionEvents();
+  return (
+    <>
+      <LoadingBar />
+      <Outlet />
+      <ModalHost />
+      <InactivityOverlay />
+      <ToastHost />
+    </>
+  );
+}

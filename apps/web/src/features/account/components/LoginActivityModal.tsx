@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { Icon } from '@/shared/ui/Icon';
+import { faAngleLeft, faAngleRight } from '@fortawesome/free-solid-svg-icons';
+import { Modal } from '@/shared/ui/Modal';
+import { EmptyState, Spinner } from '@/shared/ui/feedback';
+import { useUserLoginAttempts, type AttemptFilter } from '../api/get-user-login-attempts';
+
+const PAGE_SIZE = 10;
+const RESULT_LABELS: Record<string, string> = {
+  Success: 'Success',
+  InvalidUserNameOrPassword: 'Wrong password',
+  UserIsNotVerified: 'Not verified',
+  UserIsLocked: 'Locked',
+  RateLimited: 'Too many tries',
+};
+
+/** The signed-in user's login activity, newest first, ten to a page. */
+export function LoginActivityModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [page, setPage] = useState(0);
+  const [filter, setFilter] = useState<AttemptFilter>('All');
+  const query = useUserLoginAttempts(page, PAGE_SIZE, filter, open);
+  const total = query.data?.totalCount ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+  return (
+    <Modal open={open} onClose={onClose} title="Login Activity" name="activity-log">
+      <div className="activity-toolbar">
+        <label htmlFor="activity-filter">Show</label>
+        <select
+          id="activity-filter"
+          value={filter}
+          onChange={(e) => {
+            setFilter(e.target.value as AttemptFilter);
+            setPage(0);
+          }}
+        >
+          <option value="All">All</option>
+          <option value="Success">Successful</option>
+          <option value="Failed">Failed</option>
+        </select>
+      </div>
+      {query.isPending ? (
+        <Spinner />
+      ) : query.isError ? (
+        <EmptyState title="Could not load your activity">{query.error.message}</EmptyState>
+      ) : query.data.items.length === 0 ? (
+        <EmptyState title="No login activity yet" />
+      ) : (
+        <ul className="activity-list">
+          {query.data.items.map((a) => (
+            <li key={a.id} className="activity-item">
+              <div>
+                <strong>{new Date(a.creationTime).toLocaleString('en-IN')}</strong>
+                <span className="muted">
+                  {a.clientIpAddress} · {a.clientName || a.browserInfo.slice(0, 40)}
+                </span>
+              </div>
+              <span className={`badge ${a.result === 'Success' ? 'badge--ok' : 'badge--bad'}`}>
+                {RESULT_LABELS[a.result] ?? a.result}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <nav className="pager" aria-label="Pages">
+        <button
+          type="button"
+          className="btn btn--ghost"
+          disabled={page === 0}
+          onClick={() => setPage((p) => p - 1)}
+          aria-label="Previous page"
+        >
+          <Icon icon={faAngleLeft} />
+        </button>
+        <span>
+          Page {page + 1} of {pages}
+        </span>
+        <button
+          type="button"
+          className="btn btn--ghost"
+          disabled={page + 1 >= pages}
+          onClick={() => setPage((p) => p + 1)}
+          aria-label="Next page"
+        >
+          <Icon icon={faAngleRight} />
+        </button>
+      </nav>
+    </Modal>
+  );
+}

@@ -1,0 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
+import type { LoginResult, VerificationInput } from '@backlay/contract';
+import { call } from '@/shared/http/api';
+
+export function verificationUser(input: VerificationInput): Promise<LoginResult> {
+  return call('verificationUser', { body: input });
+}
+
+export function useVerificationUser() {
+  return useMutation({ mutationFn: verificationUser });
+}

@@ -1,0 +1,50 @@
+import { useEffect, useRef, useState } from 'react';
+import { Icon } from '@/shared/ui/Icon';
+import { faHand } from '@fortawesome/free-solid-svg-icons';
+import { abortPendingRequests } from '@/shared/http/request-tracker';
+import { InactivityWatcher } from '../lib/watcher';
+
+/** 'Are you still active?' after 9 idle minutes; 10 seconds to answer 'Yes'. */
+export function InactivityOverlay() {
+  const [visible, setVisible] = useState(false);
+  const watcherRef = useRef<InactivityWatcher | null>(null);
+
+  useEffect(() => {
+    const watcher = new InactivityWatcher({
+      onPrompt: () => setVisible(true),
+      onNoAnswer: () => {
+        abortPendingRequests();
+        setVisible(false);
+      },
+    });
+    watcherRef.current = watcher;
+    const onActivity = () => watcher.activity();
+    const events = ['mousemove', 'keydown', 'touchstart'] as const;
+    for (const e of events) window.addEventListener(e, onActivity, { passive: true });
+    watcher.start();
+    return () => {
+      for (const e of events) window.removeEventListener(e, onActivity);
+      watcher.stop();
+    };
+  }, []);
+
+  if (!visible) return null;
+  return (
+    <div className="inactivity" role="alertdialog" aria-modal="true" aria-labelledby="inactivity-title">
+      <div className="inactivity__card">
+        <Icon icon={faHand} className="inactivity__icon" />
+        <h2 id="inactivity-title">Are you still active?</h2>
+        <button
+          type="button"
+          className="btn btn--primary"
+          onClick={() => {
+            watcherRef.current?.confirm();
+            setVisible(false);
+          }}
+        >
+          Yes
+        </button>
+      </div>
+    </div>
+  );
+}

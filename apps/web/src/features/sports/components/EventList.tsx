@@ -1,0 +1,60 @@
+import { Link } from 'react-router';
+import { Icon } from '@/shared/ui/Icon';
+import { faStar } from '@fortawesome/free-solid-svg-icons';
+import type { TreeEvent } from '@backlay/contract';
+import { useUiStore } from '@/shared/stores/ui';
+import { isLive } from '../lib/visibility';
+
+function startLabel(event: TreeEvent): string {
+  if (isLive(event)) return 'Live';
+  const date = new Date(event.startTime);
+  if (Number.isNaN(date.getTime())) return event.matchDate;
+  return date.toLocaleString('en-IN', { weekday: 'short', hour: '2-digit', minute: '2-digit' });
+}
+
+export function EventRow({ event }: { event: TreeEvent }) {
+  const togglePin = useUiStore((s) => s.togglePin);
+  const pinned = useUiStore((s) => s.pins.includes(event.id));
+  const live = isLive(event);
+  return (
+    <li className="event-row">
+      <Link to={`/markets/${event.id}`} className="event-row__main">
+        <span className={`event-row__time ${live ? 'event-row__time--live' : ''}`}>{startLabel(event)}</span>
+        <span className="event-row__title">
+          {event.team1 && event.team2 ? (
+            <>
+              <span>{event.team1}</span>
+              <span>{event.team2}</span>
+            </>
+          ) : (
+            <span>{event.title}</span>
+          )}
+          {event.competition && <small className="muted">{event.competition}</small>}
+        </span>
+      </Link>
+      <button
+        type="button"
+        className={`pin ${pinned ? 'pin--on' : ''}`}
+        aria-pressed={pinned}
+        aria-label={pinned ? `Unpin ${event.title}` : `Pin ${event.title}`}
+        onClick={() => togglePin(event.id)}
+      >
+        <Icon icon={faStar} />
+      </button>
+    </li>
+  );
+}
+
+export function EventSection({ title, events }: { title: string; events: TreeEvent[] }) {
+  if (events.length === 0) return null;
+  return (
+    <section className="event-section card">
+      <h2 className="event-section__title">{title}</h2>
+      <ul className="event-list">
+        {events.map((e) => (
+          <EventRow key={e.id} event={e} />
+        ))}
+      </ul>
+    </section>
+  );
+}

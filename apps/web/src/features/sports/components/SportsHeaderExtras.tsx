@@ -1,0 +1,61 @@
+import { useSettingsStore } from '../../settings/stores/settings';
+import { safeLink } from '@/shared/http/sanitize';
+import { useLayoutStore } from '@/shared/stores/layout';
+import { useEffect, useState } from 'react';
+
+/** The news marquee: shown when the layout flag and the domain's showNews are both on. */
+export function NewsMarquee() {
+  const show = useLayoutStore((s) => s.newsMarquee);
+  const settings = useSettingsStore((s) => s.settings);
+  if (!show || !settings?.showNews || !settings.newsText.trim()) return null;
+  return (
+    <div className="news" role="marquee" aria-label="News">
+      <span className="news__label">News</span>
+      <div className="news__track">
+        <span className="news__text">{settings.newsText}</span>
+      </div>
+    </div>
+  );
+}
+
+/** The image slider header: the layout flag and the domain's showSlider, with images to show. */
+export function SliderHeader() {
+  const show = useLayoutStore((s) => s.sliderHeader);
+  const settings = useSettingsStore((s) => s.settings);
+  const images = (settings?.sliderImages ?? []).filter((i) => safeLink(i.imageUrl) !== '');
+  const [index, setIndex] = useState(0);
+  useEffect(() => {
+    if (images.length < 2) return;
+    const timer = setInterval(() => setIndex((i) => (i + 1) % images.length), 5000);
+    return () => clearInterval(timer);
+  }, [images.length]);
+  if (!show || !settings?.showSlider || images.length === 0) return null;
+  const current = images[index % images.length];
+  if (!current) return null;
+  const img = <img src={safeLink(current.imageUrl)} alt="" className="slider__image" />;
+  const link = current.link ? safeLink(current.link) : '';
+  return (
+    <div className="slider">
+      {link ? (
+        <a href={link} rel="noopener noreferrer">
+          {img}
+        </a>
+      ) : (
+        img
+      )}
+      {images.length > 1 && (
+        <div className="slider__dots">
+          {images.map((_, i) => (
+            <button
+              key={i}
+              type="button"
+              className={`slider__dot ${i === index % images.length ? 'slider__dot--on' : ''}`}
+              aria-label={`Slide ${i + 1}`}
+              onClick={() => setIndex(i)}
+            />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

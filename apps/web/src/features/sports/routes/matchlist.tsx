@@ -1,0 +1,31 @@
+import { useParams } from 'react-router';
+import { faList } from '@fortawesome/free-solid-svg-icons';
+import { SPORT_NAMES, type SportId } from '@backlay/contract';
+import { EmptyState, PageHeader, Spinner } from '@/shared/ui/feedback';
+import { EventSection } from '../components/EventList';
+import { useSportTabs } from '../lib/use-sport-tabs';
+
+/** /matchlist/{id}: every event of one sport, live first. */
+export function MatchListRoute() {
+  const { id } = useParams();
+  const sportId = Number(id);
+  const { tabs, query } = useSportTabs();
+  const tab = tabs.find((t) => t.id === sportId);
+  const name = tab?.name ?? SPORT_NAMES[sportId as SportId] ?? 'Sport';
+  return (
+    <section className="page">
+      <PageHeader title={name} />
+      {query.isPending ? (
+        <Spinner />
+      ) : tab && tab.events.length > 0 ? (
+        <EventSection title={`${name} events`} events={tab.events} />
+      ) : (
+        <EmptyState icon={faList} title={`No ${name.toLowerCase()} events right now`}>
+          Upcoming fixtures are listed here as soon as markets open.
+        </EmptyState>
+      )}
+    </section>
+  );
+}
+
+export default MatchListRoute;

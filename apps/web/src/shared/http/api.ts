@@ -1,0 +1,24 @@
+import type { RouteKey, RouteResult } from '@backlay/contract';
+import type { CallOptions } from './client';
+
+/**
+ * The HTTP client's front door. axios, zod and the contract's schemas load as one chunk right
+ * after start-up instead of on the critical path to the first paint; `preloadHttpClient`
+ * starts that download at boot so the first call rarely waits.
+ */
+const load = () => import('./client');
+
+export function preloadHttpClient(): void {
+  void load();
+}
+
+export async function call<K extends RouteKey>(
+  key: K,
+  options: CallOptions<K> = {},
+): Promise<RouteResult<K>> {
+  return (await load()).call(key, options);
+}
+
+export async function getExternal(url: string, signal?: AbortSignal): Promise<unknown> {
+  return (await load()).getExternal(url, signal);
+}

@@ -1,0 +1,134 @@
+import axios, { AxiosError, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
+import { routes, type RouteKey, type RouteResult, type Routes } from '@backlay/contract';
+import type { z } from 'zod';
+import { HTTP_TIMEOUT_MS } from '../config/constants';
+import { bus } from '../events/bus';
+import { clearSessionStorage, getAccessToken } from '../storage/storage';
+import { apiBaseUrl } from './base-url';
+import { AppError, rejectedAnswer, toAppError } from './errors';
+import { finishRequest, trackRequest } from './request-tracker';
+import { sanitizeIncoming, sanitizeOutgoing } from './sanitize';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** Sent without an Authorization header (section 6). */
+    skipAuth?: boolean;
+  }
+}
+
+/** Opaque credentials: never rewritten by the outgoing sanitiser. */
+const EXEMPT_FIELDS = ['accessToken', 'refreshToken'] as const;
+
+export const http = axios.create({ timeout: HTTP_TIMEOUT_MS });
+
+http.interceptors.request.use((config: InternalAxiosRequestConfig) => {
+  if (config.data !== undefined && !(config.data instanceof FormData)) {
+    config.data = sanitizeOutgoing(config.data, EXEMPT_FIELDS);
+  }
+  if (config.params !== undefined) config.params = sanitizeOutgoing(config.params, EXEMPT_FIELDS);
+  const token = getAccessToken();
+  if (config.skipAuth) config.headers.delete('Authorization');
+  else if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  return config;
+});
+
+http.interceptors.response.use((response) => {
+  response.data = sanitizeIncoming(response.data);
+  return response;
+});
+
+function onSessionProblem(error: AppError, path: string): void {
+  if (error.session == null) return;
+  clearSessionStorage();
+  bus.emit(error.session === 'expired' ? 'session:expired' : 'session:unauthorized', { path });
+}
+
+function asFailure(error: unknown) {
+  if (error instanceof AxiosError) {
+    return {
+      code: error.code,
+      message: error.message,
+      response: error.response
+        ? { status: error.response.status, statusText: error.response.statusText, data: error.response.data }
+        : undefined,
+    };
+  }
+  if (axios.isCancel(error)) return { code: 'ERR_CANCELED', message: 'Request aborted' };
+  return { message: error instanceof Error ? error.message : String(error) };
+}
+
+/** One tracked request; resolves with the envelope's result or rejects with an AppError. */
+async function send(
+  config: AxiosRequestConfig & { url: string },
+  options: { isAuthenticate?: boolean; signal?: AbortSignal | null | undefined } = {},
+): Promise<unknown> {
+  const tracked = trackRequest(config.url, options.signal);
+  try {
+    const response = await http.request({ ...config, signal: tracked.signal });
+    const data = response.data as { success?: unknown; result?: unknown } | null;
+    if (data == null || data.success !== true) {
+      throw rejectedAnswer(data, response.status, { isAuthenticate: options.isAuthenticate ?? false });
+    }
+    finishRequest(tracked.id, true);
+    return data.result;
+  } catch (error) {
+    finishRequest(tracked.id, false);
+    const appError =
+      error instanceof AppError
+        ? error
+        : toAppError(asFailure(error), { isAuthenticate: options.isAuthenticate ?? false });
+    onSessionProblem(appError, window.location.pathname);
+    throw appError;
+  }
+}
+
+// The route's optional `query?`/`body?` widen to `Schema | undefined`, so strip undefined first.
+type QueryOf<K extends RouteKey> =
+  NonNullable<Routes[K]['query']> extends z.ZodType ? z.input<NonNullable<Routes[K]['query']>> : never;
+type BodyOf<K extends RouteKey> =
+  NonNullable<Routes[K]['body']> extends z.ZodType ? z.input<NonNullable<Routes[K]['body']>> : never;
+
+export interface CallOptions<K extends RouteKey> {
+  query?: QueryOf<K>;
+  body?: BodyOf<K>;
+  signal?: AbortSignal | null;
+}
+
+/**
+ * Calls one operation of the contract's route table and parses its result with the route's
+ * schema, so nothing unchecked reaches a screen.
+ */
+export async function call<K extends RouteKey>(
+  key: K,
+  options: CallOptions<K> = {},
+): Promise<RouteResult<K>> {
+  const route = routes[key];
+  const result = await send(
+    {
+      method: route.method,
+      url: apiBaseUrl() + route.path,
+      params: options.query,
+      data: options.body,
+      skipAuth: route.auth === 'none',
+    },
+    { isAuthenticate: key === 'authenticate', signal: options.signal },
+  );
+  const parsed = route.result.safeParse(result);
+  if (!parsed.success) {
+    throw new AppError({ code: 'BAD_RESPONSE', message: 'The server sent an answer this app cannot read.' });
+  }
+  return parsed.data as RouteResult<K>;
+}
+
+/** A GET of an absolute URL outside the route table (CDN files), with no Authorization header. */
+export async function getExternal(url: string, signal?: AbortSignal): Promise<unknown> {
+  const tracked = trackRequest(url, signal);
+  try {
+    const response = await http.request({ method: 'GET', url, skipAuth: true, signal: tracked.signal });
+    finishRequest(tracked.id, true);
+    return response.data;
+  } catch (error) {
+    finishRequest(tracked.id, false);
+    throw error instanceof AppError ? error : toAppError(asFailure(error));
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * Section 5 sanitisation. Outgoing strings lose HTML, quotes, SQL comment markers, semicolons and
+ * SQL keywords, then are trimmed; incoming strings lose HTML only, and link fields keep only the
+ * allowed schemes.
+ */
+
+/** Elements whose text is code or form state, not readable content: dropped with their content. */
+const NON_TEXT_ELEMENTS =
+  /<(script|style|textarea|noscript|iframe|object|template)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
+const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
+/** A tag with any attributes, including quoted '>' inside attribute values. */
+const HTML_TAG = /<\/?[A-Za-z!?][^>"']*(?:(?:"[^"]*"|'[^']*')[^>"']*)*>?/g;
+
+export function stripHtml(input: string): string {
+  return input.replace(NON_TEXT_ELEMENTS, '').replace(HTML_COMMENT, '').replace(HTML_TAG, '');
+}
+
+/** The SQL keywords of section 5. `count(*)` is literal; the rest are whole words in any case. */
+export const SQL_KEYWORDS = [
+  'select',
+  'insert',
+  'delete',
+  'update',
+  'drop',
+  'union',
+  'where',
+  'like',
+  'exec',
+  'cast',
+  'declare',
+  'from',
+  'column',
+  'table',
+  'database',
+  'into',
+  'count(*)',
+  'having',
+] as const;
+
+/** Quotes of every kind a browser keyboard types. */
+export const QUOTE_CHARACTERS = ["'", '"', '`'] as const;
+/** SQL comment markers. '#' is not one here: section 5 allows it in passwords. */
+export const COMMENT_MARKERS = ['--', '/*', '*/'] as const;
+
+const WORD_KEYWORDS = SQL_KEYWORDS.filter((k) => /^[a-z]+$/.test(k));
+const KEYWORD_PATTERN = new RegExp(`\\b(?:${WORD_KEYWORDS.join('|')})\\b`, 'gi');
+const COUNT_STAR = /count\s*\(\s*\*\s*\)/gi;
+const QUOTES = /['"`]/g;
+const COMMENTS = /--|\/\*|\*\//g;
+const SEMICOLONS = /;/g;
+
+export function sanitizeOutgoingString(input: string): string {
+  let out = stripHtml(input);
+  // Repeat until stable, so removals cannot splice a new marker together ('sel--ect', '-/**/-').
+  for (let i = 0; i < 10; i += 1) {
+    const next = out
+      .replace(COUNT_STAR, '')
+      .replace(COMMENTS, '')
+      .replace(QUOTES, '')
+      .replace(SEMICOLONS, '')
+      .replace(KEYWORD_PATTERN, '');
+    if (next === out) break;
+    out = next;
+  }
+  return out.trim();
+}
+
+export const ALLOWED_LINK_SCHEMES = ['http', 'https', 'ftp', 'mailto', 'tel'] as const;
+const SCHEME = /^\s*([A-Za-z][A-Za-z0-9+.-]*):/;
+
+/** A link with a scheme outside the allowed list becomes empty; relative links stay. */
+export function safeLink(url: string): string {
+  // Browsers ignore control characters and whitespace inside a scheme ('java\tscript:').
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+  const compact = url.replace(/[\u0000-\u0020]/g, '');
+  const match = SCHEME.exec(compact);
+  if (!match) return url;
+  const scheme = (match[1] ?? '').toLowerCase();
+  return (ALLOWED_LINK_SCHEMES as readonly string[]).includes(scheme) ? url : '';
+}
+
+/** Fields whose value is a link or an image address, where the scheme rule applies. */
+const LINK_FIELD = /(url|link|href|src|logo|favicon|image)$/i;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return false;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+function deepMap(
+  value: unknown,
+  onString: (s: string, key: string | undefined) => string,
+  key?: string,
+): unknown {
+  if (typeof value === 'string') return onString(value, key);
+  if (Array.isArray(value)) return value.map((v) => deepMap(v, onString, key));
+  if (isPlainObject(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = deepMap(v, onString, k);
+    return out;
+  }
+  return value;
+}
+
+/**
+ * Every string of an outgoing body or query. Opaque credentials named in `exempt` (tokens)
+ * pass untouched: stripping '--' from a base64url token would corrupt it.
+ */
+export function sanitizeOutgoing<T>(value: T, exempt: readonly string[] = []): T {
+  return deepMap(value, (s, key) =>
+    key != null && exempt.includes(key) ? s : sanitizeOutgoingString(s),
+  ) as T;
+}
+
+/** Every string of an incoming answer: HTML stripped only; link fields keep allowed schemes. */
+export function sanitizeIncoming<T>(value: T): T {
+  return deepMap(value, (s, key) => {
+    const text = stripHtml(s);
+    return key != null && LINK_FIELD.test(key) ? safeLink(text) : text;
+  }) as T;
+}

@@ -1,0 +1,171 @@
+import type { HubConnection } from '@microsoft/signalr';
+import { HEARTBEAT_INTERVAL_MS, REALTIME } from '../config/constants';
+import type { ClientInfo, ConnectionState, HubMessage, RealtimeConnection } from './connection';
+import { parseHubMessage } from './connection';
+
+export interface SignalRConnectionOptions {
+  hubUrl: () => string;
+  accessToken: () => string | null;
+  clientInfo: () => ClientInfo;
+  /** The group the current page listens to (an event id), or ''. */
+  groupBy: () => string;
+  log?: (message: string, detail?: unknown) => void;
+}
+
+/**
+ * The realtime connection over the official @microsoft/signalr client with the section 9
+ * constants. The client library loads on first start, so it stays off the initial bundle.
+ */
+export class SignalRConnection implements RealtimeConnection {
+  private connection: HubConnection | null = null;
+  private heartbeat: ReturnType<typeof setInterval> | null = null;
+  private currentState: ConnectionState = 'Disconnected';
+  private readonly messageHandlers = new Set<(m: HubMessage) => void>();
+  private readonly stateHandlers = new Set<(s: ConnectionState) => void>();
+  private starting: Promise<void> | null = null;
+  private stopped = true;
+
+  constructor(private readonly options: SignalRConnectionOptions) {}
+
+  get state(): ConnectionState {
+    return this.currentState;
+  }
+
+  private log(message: string, detail?: unknown) {
+    (this.options.log ?? ((m: string, d?: unknown) => console.warn(`[realtime] ${m}`, d ?? '')))(
+      message,
+      detail,
+    );
+  }
+
+  private setState(state: ConnectionState) {
+    if (state === this.currentState) return;
+    this.currentState = state;
+    for (const handler of this.stateHandlers) handler(state);
+  }
+
+  onMessage(handler: (message: HubMessage) => void): () => void {
+    this.messageHandlers.add(handler);
+    return () => this.messageHandlers.delete(handler);
+  }
+
+  onStateChange(handler: (state: ConnectionState) => void): () => void {
+    this.stateHandlers.add(handler);
+    return () => this.stateHandlers.delete(handler);
+  }
+
+  private async build(): Promise<HubConnection> {
+    const signalR = await import('@microsoft/signalr');
+    const connection = new signalR.HubConnectionBuilder()
+      .withUrl(this.options.hubUrl(), {
+        accessTokenFactory: () => this.options.accessToken() ?? '',
+        timeout: REALTIME.httpTimeoutMs,
+      })
+      .withAutomaticReconnect([...REALTIME.retryDelaysMs])
+      .withServerTimeout(REALTIME.serverTimeoutMs)
+      .withKeepAliveInterval(REALTIME.keepAliveMs)
+      .withStatefulReconnect({ bufferSize: REALTIME.statefulBufferBytes })
+      .configureLogging(signalR.LogLevel.None)
+      .build();
+    // A handler registered with on() must not return a value.
+    connection.on('Message', (raw: unknown) => {
+      const message = parseHubMessage(raw);
+      if (!message) {
+        this.log('ignored an unparseable message', raw);
+        return;
+      }
+      for (const handler of this.messageHandlers) {
+        try {
+          handler(message);
+        } catch (error) {
+          this.log('a message handler failed', error);
+        }
+      }
+    });
+    connection.onreconnecting(() => this.setState('Reconnecting'));
+    connection.onreconnected(() => {
+      this.setState('Connected');
+      void this.register(connection);
+    });
+    connection.onclose((error) => {
+      this.stopHeartbeat();
+      this.setState('Disconnected');
+      if (error) this.log('connection closed', error);
+    });
+    return connection;
+  }
+
+  private async register(connection: HubConnection): Promise<void> {
+    try {
+      await connection.invoke('RegisterClient', this.options.clientInfo());
+      this.startHeartbeat(connection);
+    } catch (error) {
+      this.log('RegisterClient failed', error);
+    }
+  }
+
+  private startHeartbeat(connection: HubConnection) {
+    this.stopHeartbeat();
+    this.heartbeat = setInterval(() => {
+      if (!this.options.accessToken() || connection !== this.connection) return;
+      connection
+        .invoke('SendHeartbeat', { ...this.options.clientInfo(), GroupBy: this.options.groupBy() })
+        .catch((error: unknown) => {
+          this.log('SendHeartbeat failed; restarting', error);
+          void this.restart();
+        });
+    }, HEARTBEAT_INTERVAL_MS);
+  }
+
+  private stopHeartbeat() {
+    if (this.heartbeat != null) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+  }
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    if (this.starting) return this.starting;
+    if (this.connection && this.currentState !== 'Disconnected') return;
+    this.starting = (async () => {
+      this.setState('Connecting');
+      try {
+        const connection = await this.build();
+        this.connection = connection;
+        await connection.start();
+        if (this.stopped || connection !== this.connection) {
+          await connection.stop();
+          return;
+        }
+        this.setState('Connected');
+        await this.register(connection);
+      } catch (error) {
+        this.setState('Disconnected');
+        this.log('could not connect', error);
+      } finally {
+        this.starting = null;
+      }
+    })();
+    return this.starting;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.stopHeartbeat();
+    const connection = this.connection;
+    this.connection = null;
+    if (!connection) return;
+    this.setState('Disconnecting');
+    try {
+      await connection.stop();
+    } catch (error) {
+      this.log('stop failed', error);
+    }
+    this.setState('Disconnected');
+  }
+
+  async restart(): Promise<void> {
+    if (this.starting) await this.starting;
+    await this.stop();
+    await this.start();
+  }
+}

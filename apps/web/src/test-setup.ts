@@ -1,0 +1,2 @@
+// jsdom lacks nothing these tests need yet; the file exists so shared setup has one home.
+export {};
