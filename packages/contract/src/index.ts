@@ -11,3 +11,4 @@ export * from './openapi';
 export * from './realtime';
 export * from './sports';
 export * from './operator';
+export * from './betting';

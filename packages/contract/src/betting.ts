@@ -1,0 +1,232 @@
+import { z } from 'zod';
+import { IsoDateTimeSchema, PagingQuerySchema, RupeesSchema } from './envelope';
+import { EventIdSchema, MarketIdSchema, MarketTypeSchema, RunnerIdSchema } from './sports';
+
+/*
+ * Betting calls of section 7 with the shapes of api-shapes.md (V1 facts, Odds V2 decisions):
+ * PlaceBetV2, open bets, expected profit/loss, bet history, profit/loss by event, and the account
+ * cash statement from the ledger. Money is rupees on the wire; stakes are whole rupees.
+ */
+
+/** V1 bet types: 1 back, 2 lay (match odds, bookmaker, toss), 3 fancy YES, 4 fancy NO. */
+export const BET_TYPES = { back: 1, lay: 2, yes: 3, no: 4 } as const;
+export const BetTypeSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], {
+  error: 'type must be 1 (back), 2 (lay), 3 (yes) or 4 (no)',
+});
+export type BetSideName = 'Back' | 'Lay' | 'Yes' | 'No';
+
+export const StakeSchema = z
+  .number({ error: 'Stake must be a number of rupees' })
+  .int('Stakes are whole rupees')
+  .positive('Stake must be more than zero')
+  .max(10_000_000, 'Stake is too large');
+
+export const PlaceBetInputSchema = z
+  .object({
+    /** A client-made id: the same id twice places one bet. */
+    requestId: z
+      .string()
+      .trim()
+      .min(8)
+      .max(64)
+      .regex(/^[A-Za-z0-9_-]+$/, 'requestId is not valid'),
+    placeTime: IsoDateTimeSchema.optional(),
+    type: BetTypeSchema,
+    /** Decimal odds for exchange markets; a per-100 rate for bookmaker, toss and fancy. */
+    rate: z.number({ error: 'rate must be a number' }).positive().max(100_000),
+    stake: StakeSchema,
+    /** The runs line of a fancy bet; null otherwise. */
+    fancyValue: z.number().int().nonnegative().max(10_000).nullable().optional(),
+    runnerId: RunnerIdSchema.nullable().optional(),
+    marketId: MarketIdSchema,
+    eventId: EventIdSchema,
+    acceptAnyOdds: z.boolean().optional().default(false),
+  })
+  .refine((b) => (b.type >= 3 ? b.fancyValue != null : b.runnerId != null), {
+    message: 'A back or lay bet needs runnerId; a yes or no bet needs fancyValue',
+    path: ['runnerId'],
+  });
+export type PlaceBetInput = z.input<typeof PlaceBetInputSchema>;
+
+export const PlaceBetResultSchema = z.object({
+  betId: z.number().int(),
+  status: z.literal('MATCHED'),
+  /** For a toast: "Bet placed: Back India ₹500 @ 1.85". */
+  message: z.string(),
+  /** The price the bet was matched at (decimal odds or rate). */
+  matchedRate: z.number(),
+  balance: RupeesSchema,
+  exposure: RupeesSchema,
+});
+export type PlaceBetResult = z.infer<typeof PlaceBetResultSchema>;
+
+export const OpenBetSchema = z.object({
+  betId: z.number().int(),
+  eventId: EventIdSchema,
+  marketId: MarketIdSchema,
+  runnerId: RunnerIdSchema.nullable(),
+  betTitle: z.string(),
+  betType: z.enum(['Back', 'Lay', 'Yes', 'No']),
+  runnerName: z.string(),
+  odds: z.number(),
+  fancyValue: z.number().int().nullable(),
+  stake: RupeesSchema,
+  /** What the bet wins if it wins; the liability is what it loses. */
+  expectedProfit: RupeesSchema,
+  liability: RupeesSchema,
+  marketName: z.string(),
+  marketTypeName: MarketTypeSchema,
+  placeTime: IsoDateTimeSchema,
+});
+export type OpenBet = z.infer<typeof OpenBetSchema>;
+
+export const OpenBetsQuerySchema = z.object({ eventId: z.coerce.number().int().positive().optional() });
+export const OpenBetsResultSchema = z.object({
+  balance: RupeesSchema,
+  exposure: RupeesSchema,
+  openBets: z.array(OpenBetSchema),
+});
+export type OpenBetsResult = z.infer<typeof OpenBetsResultSchema>;
+
+/**
+ * Expected profit/loss per market: for exchange markets one amount per runner (if it wins); for a
+ * fancy market one amount per bucket of the run ladder, where runnerId is the bucket's lowest runs.
+ */
+export const ExpectedProfitLossSchema = z.object({
+  eventId: EventIdSchema,
+  marketId: MarketIdSchema,
+  marketType: MarketTypeSchema,
+  exposure: RupeesSchema,
+  runners: z.array(z.object({ runnerId: z.number().int().nonnegative(), amount: RupeesSchema })),
+});
+export type ExpectedProfitLoss = z.infer<typeof ExpectedProfitLossSchema>;
+export const ExpectedProfitLossQuerySchema = OpenBetsQuerySchema;
+export const ExpectedProfitLossResultSchema = z.array(ExpectedProfitLossSchema);
+
+export const BET_STATUSES = ['MATCHED', 'SETTLED', 'VOID'] as const;
+export const BetStatusSchema = z.enum(BET_STATUSES);
+
+const DateRange = {
+  StartDate: IsoDateTimeSchema.optional(),
+  EndDate: IsoDateTimeSchema.optional(),
+};
+
+export const BetHistoryInputSchema = z.object({
+  ...PagingQuerySchema.shape,
+  ...DateRange,
+  status: z
+    .enum(['ALL', ...BET_STATUSES])
+    .optional()
+    .default('ALL'),
+  sportId: z.number().int().optional(),
+});
+export const BetHistoryItemSchema = OpenBetSchema.extend({
+  status: BetStatusSchema,
+  sportId: z.number().int(),
+  eventName: z.string(),
+  /** Settled profit (+) or loss (−); null while open. */
+  result: RupeesSchema.nullable(),
+  settledTime: IsoDateTimeSchema.nullable(),
+});
+export const BetHistoryResultSchema = z.object({
+  totalCount: z.number().int(),
+  items: z.array(BetHistoryItemSchema),
+});
+
+/** Profit/loss by event over a date range (/ProfitLoss) and one event's markets (/profit-detail/{id}). */
+export const ProfitLossInputSchema = z.object({
+  ...PagingQuerySchema.shape,
+  ...DateRange,
+  sportId: z.number().int().optional(),
+});
+export const ProfitLossRowSchema = z.object({
+  eventId: EventIdSchema,
+  eventName: z.string(),
+  sportId: z.number().int(),
+  settledTime: IsoDateTimeSchema,
+  stake: RupeesSchema,
+  profitLoss: RupeesSchema,
+  commission: RupeesSchema,
+});
+export const ProfitLossResultSchema = z.object({
+  totalCount: z.number().int(),
+  total: RupeesSchema,
+  items: z.array(ProfitLossRowSchema),
+});
+export const ProfitLossDetailQuerySchema = z.object({ eventId: z.coerce.number().int().positive() });
+export const ProfitLossDetailResultSchema = z.object({
+  eventId: EventIdSchema,
+  eventName: z.string(),
+  markets: z.array(
+    z.object({
+      marketId: MarketIdSchema,
+      marketName: z.string(),
+      result: z.string(),
+      profitLoss: RupeesSchema,
+      commission: RupeesSchema,
+      bets: z.array(BetHistoryItemSchema),
+    }),
+  ),
+});
+
+/** The account cash statement: ledger lines of the player's cash account with a running balance. */
+export const STATEMENT_KINDS = [
+  'deposit',
+  'withdrawal',
+  'withdrawal_reversal',
+  'bet_settlement',
+  'bonus',
+  'referral_reward',
+  'casino_debit',
+  'casino_credit',
+  'demo_funding',
+  'adjustment',
+] as const;
+export const StatementQuerySchema = z.object({
+  MaxResultCount: z.coerce.number().int().min(1).max(100).default(20),
+  SkipCount: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  StartDate: IsoDateTimeSchema.optional(),
+  EndDate: IsoDateTimeSchema.optional(),
+  kind: z
+    .enum(['all', ...STATEMENT_KINDS])
+    .optional()
+    .default('all'),
+});
+export const StatementLineSchema = z.object({
+  id: z.number().int(),
+  journalId: z.number().int(),
+  date: IsoDateTimeSchema,
+  kind: z.enum(STATEMENT_KINDS),
+  description: z.string(),
+  credit: RupeesSchema,
+  debit: RupeesSchema,
+  balance: RupeesSchema,
+});
+export const StatementResultSchema = z.object({
+  totalCount: z.number().int(),
+  items: z.array(StatementLineSchema),
+});
+export const StatementDetailQuerySchema = z.object({ id: z.coerce.number().int().positive() });
+export const StatementDetailResultSchema = z.object({
+  line: StatementLineSchema,
+  /** The bets a settlement line settled (empty for other kinds). */
+  bets: z.array(BetHistoryItemSchema),
+  marketName: z.string().nullable(),
+  eventName: z.string().nullable(),
+});
+
+/** Operator: settle or void a market by hand (when the feed cannot). */
+export const AdminSettleMarketInputSchema = z.object({
+  marketId: MarketIdSchema,
+  result: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('winner'), runnerId: RunnerIdSchema }),
+    z.object({ kind: z.literal('runs'), runs: z.number().int().nonnegative() }),
+    z.object({ kind: z.literal('void'), reason: z.string().trim().min(3).max(200) }),
+  ]),
+});
+export const AdminSettleMarketResultSchema = z.object({
+  marketId: MarketIdSchema,
+  settledUsers: z.number().int(),
+  settledBets: z.number().int(),
+  alreadySettled: z.boolean(),
+});
