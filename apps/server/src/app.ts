@@ -24,6 +24,7 @@ import { AppError } from './platform/http/app-error';
 import { errorsPlugin } from './platform/http/errors-plugin';
 import { OutboxSmsSender, type SmsSender } from './platform/sms/sms-sender';
 import { realtimeHub } from './realtime/plugin';
+import type { MarketFeed } from './sports/feed/adapter';
 import { listDomainHosts } from './settings/domain-repository';
 import { DomainResolver, domainsPlugin, normaliseHost } from './settings/domains-plugin';
 import { settingsRoutes } from './settings/routes';
@@ -35,6 +36,8 @@ declare module 'fastify' {
     config: Config;
     tokens: TokenService;
     walletNotifier: WalletNotifier;
+    /** The market feed, or null when the server runs without one. */
+    feed: MarketFeed | null;
   }
 }
 
@@ -45,10 +48,18 @@ export interface AppDeps {
   sms?: SmsSender;
   /** The message bus; defaults to Redis when REDIS_URL is set, else in process. */
   bus?: Bus;
+  /** The market feed (the simulator in `main.ts`); without one the sports calls list nothing. */
+  feed?: MarketFeed;
 }
 
 /** The app factory: everything but listening, so tests drive it through inject(). */
-export async function buildApp({ config, database, sms, bus: givenBus }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  sms,
+  bus: givenBus,
+  feed,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
@@ -83,6 +94,7 @@ export async function buildApp({ config, database, sms, bus: givenBus }: AppDeps
   app.decorate('config', config);
   app.decorate('tokens', tokens);
   app.decorate('walletNotifier', walletNotifier);
+  app.decorate('feed', feed ?? null);
 
   await app.register(errorsPlugin);
   await app.register(helmet, {
