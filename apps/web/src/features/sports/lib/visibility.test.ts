@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { SPORT_IDS, type DomainSettings } from '@backlay/contract';
+import {
+  firstTwoPerSport,
+  isLive,
+  isSportVisible,
+  visibleSportTabs,
+  type VisibilityInput,
+} from './visibility';
+
+const settings = (over: Partial<DomainSettings> = {}) =>
+  ({
+    football: false,
+    tennis: false,
+    cricket: false,
+    horseRacing: false,
+    kabaddi: false,
+    casino: false,
+    ...over,
+  }) as DomainSettings;
+const input = (over: Partial<VisibilityInput> = {}): VisibilityInput => ({
+  tree: [],
+  settings: settings(),
+  user: null,
+  gamesCount: 0,
+  casinoIsEmpty: false,
+  ...over,
+});
+const event = (id: number, sportId: number, live = false) => ({
+  id,
+  title: `E${id}`,
+  status: live ? 'IN_PLAY' : 'OPEN',
+  matchDate: live ? 'In-Play' : '2026-11-22',
+  startTime: '2026-11-22T10:00:00Z',
+  sportId,
+  sportName: 'x',
+});
+
+describe('sport visibility (section 4)', () => {
+  it('a sport with events always shows', () => {
+    expect(isSportVisible(SPORT_IDS.cricket, 2, input())).toBe(true);
+  });
+
+  it('without events, a signed-in user follows their own flags for football, tennis, cricket', () => {
+    const user = { football: true, tennis: false, cricket: true };
+    expect(
+      isSportVisible(SPORT_IDS.football, 0, input({ user, settings: settings({ football: false }) })),
+    ).toBe(true);
+    expect(isSportVisible(SPORT_IDS.tennis, 0, input({ user, settings: settings({ tennis: true }) }))).toBe(
+      false,
+    );
+  });
+
+  it('without events, horse racing and kabaddi follow the domain for everyone', () => {
+    const user = { football: true, tennis: true, cricket: true };
+    expect(
+      isSportVisible(SPORT_IDS.horseRacing, 0, input({ user, settings: settings({ horseRacing: true }) })),
+    ).toBe(true);
+    expect(isSportVisible(SPORT_IDS.kabaddi, 0, input({ user }))).toBe(false);
+  });
+
+  it('a visitor follows the domain', () => {
+    expect(isSportVisible(SPORT_IDS.tennis, 0, input({ settings: settings({ tennis: true }) }))).toBe(true);
+    expect(isSportVisible(SPORT_IDS.tennis, 0, input())).toBe(false);
+  });
+
+  it('casino: visitors need games and the domain flag; users see it unless casino_is_empty', () => {
+    expect(
+      isSportVisible(SPORT_IDS.casino, 0, input({ gamesCount: 3, settings: settings({ casino: true }) })),
+    ).toBe(true);
+    expect(
+      isSportVisible(SPORT_IDS.casino, 0, input({ gamesCount: 0, settings: settings({ casino: true }) })),
+    ).toBe(false);
+    expect(isSportVisible(SPORT_IDS.casino, 0, input({ gamesCount: 3 }))).toBe(false);
+    const user = { football: true, tennis: true, cricket: true };
+    expect(isSportVisible(SPORT_IDS.casino, 0, input({ user }))).toBe(true);
+    expect(isSportVisible(SPORT_IDS.casino, 0, input({ user, casinoIsEmpty: true }))).toBe(false);
+  });
+
+  it('tabs sort by order, carry pins, and the two-events view keeps two per sport', () => {
+    const tabs = visibleSportTabs(
+      input({
+        tree: [
+          { id: 3, name: 'Cricket', order: 3, events: [event(1, 3, true), event(2, 3), event(3, 3)] },
+          { id: 1, name: 'Football', order: 1, events: [event(4, 1)] },
+        ],
+      }),
+      [2],
+    );
+    expect(tabs.map((t) => t.id)).toEqual([1, 3]);
+    expect(tabs[1]?.events.find((e) => e.id === 2)?.pin).toBe(true);
+    expect(firstTwoPerSport(tabs)[1]?.events.map((e) => e.id)).toEqual([1, 2]);
+    expect(isLive(event(1, 3, true))).toBe(true);
+    expect(isLive({ status: 'OPEN', matchDate: 'In-Play' })).toBe(true);
+  });
+});

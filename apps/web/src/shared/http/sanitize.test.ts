@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ALLOWED_LINK_SCHEMES,
+  COMMENT_MARKERS,
+  QUOTE_CHARACTERS,
+  SQL_KEYWORDS,
+  safeLink,
+  sanitizeIncoming,
+  sanitizeOutgoing,
+  sanitizeOutgoingString,
+  stripHtml,
+} from './sanitize';
+
+describe('outgoing strings (section 5)', () => {
+  it('lists exactly the SQL keywords of section 5', () => {
+    expect([...SQL_KEYWORDS]).toEqual([
+      'select',
+      'insert',
+      'delete',
+      'update',
+      'drop',
+      'union',
+      'where',
+      'like',
+      'exec',
+      'cast',
+      'declare',
+      'from',
+      'column',
+      'table',
+      'database',
+      'into',
+      'count(*)',
+      'having',
+    ]);
+  });
+
+  it.each(SQL_KEYWORDS.filter((k) => k !== 'count(*)'))('removes the keyword %s in any case', (keyword) => {
+    expect(sanitizeOutgoingString(`a ${keyword} b`)).toBe('a  b');
+    expect(sanitizeOutgoingString(`a ${keyword.toUpperCase()} b`)).toBe('a  b');
+    const mixed = keyword[0]?.toUpperCase() + keyword.slice(1);
+    expect(sanitizeOutgoingString(`${mixed}`)).toBe('');
+  });
+
+  it('removes count(*) literally, with or without spaces', () => {
+    expect(sanitizeOutgoingString('x count(*) y')).toBe('x  y');
+    expect(sanitizeOutgoingString('COUNT( * )')).toBe('');
+  });
+
+  it('keeps words that merely contain a keyword', () => {
+    expect(sanitizeOutgoingString('selection castle fromage updated')).toBe(
+      'selection castle fromage updated',
+    );
+  });
+
+  it.each(QUOTE_CHARACTERS)('removes the quote %s', (quote) => {
+    expect(sanitizeOutgoingString(`it${quote}s`)).toBe('its');
+  });
+
+  it.each(COMMENT_MARKERS)('removes the comment marker %s', (marker) => {
+    expect(sanitizeOutgoingString(`a${marker}b`)).toBe('ab');
+  });
+
+  it('removes semicolons', () => {
+    expect(sanitizeOutgoingString('a;b;;c')).toBe('abc');
+  });
+
+  it('strips HTML tags and their attributes but keeps the text', () => {
+    expect(sanitizeOutgoingString('<b class="x" onclick="evil()">bold</b> text')).toBe('bold text');
+    expect(sanitizeOutgoingString('<img src=x onerror=alert(1)>hi')).toBe('hi');
+  });
+
+  it('drops script and style elements with their content', () => {
+    expect(sanitizeOutgoingString('a<script>alert(1)</script>b<style>p{}</style>c')).toBe('abc');
+  });
+
+  it('trims after removing', () => {
+    expect(sanitizeOutgoingString('  drop table users;  ')).toBe('users');
+  });
+
+  it('does not let removals splice a new marker together', () => {
+    expect(sanitizeOutgoingString("sel'ect")).toBe('');
+    expect(sanitizeOutgoingString('-;-')).toBe('');
+  });
+
+  it('walks bodies and query objects deeply and leaves non-strings alone', () => {
+    const body = { name: " O'Brien ", n: 3, ok: true, nested: { list: ['<i>x</i>', 'a;b'] }, none: null };
+    expect(sanitizeOutgoing(body)).toEqual({
+      name: 'OBrien',
+      n: 3,
+      ok: true,
+      nested: { list: ['x', 'ab'] },
+      none: null,
+    });
+  });
+
+  it('leaves exempt credential fields untouched', () => {
+    const token = 'eyJ--abc;def';
+    expect(sanitizeOutgoing({ refreshToken: token, note: token }, ['refreshToken'])).toEqual({
+      refreshToken: token,
+      note: 'eyJabcdef',
+    });
+  });
+
+  it('keeps a strong password of the section 5 alphabet intact', () => {
+    expect(sanitizeOutgoingString('Passw0rd@#1!')).toBe('Passw0rd@#1!');
+  });
+});
+
+describe('incoming strings (section 5)', () => {
+  it('strips HTML only: quotes, semicolons and keywords stay', () => {
+    expect(sanitizeIncoming({ message: `<b>Don't</b> select; "this"` })).toEqual({
+      message: `Don't select; "this"`,
+    });
+  });
+
+  it('keeps link fields only with an allowed scheme', () => {
+    expect(ALLOWED_LINK_SCHEMES).toEqual(['http', 'https', 'ftp', 'mailto', 'tel']);
+    const data = sanitizeIncoming({
+      mainLogo: 'javascript:alert(1)',
+      favicon: 'https://cdn.example/f.ico',
+      sliderImages: [{ imageUrl: 'data:text/html;base64,xx', link: 'tel:+911234567890' }],
+      supportLink: 'mailto:help@example.com',
+      text: 'javascript: is a word here',
+    });
+    expect(data).toEqual({
+      mainLogo: '',
+      favicon: 'https://cdn.example/f.ico',
+      sliderImages: [{ imageUrl: '', link: 'tel:+911234567890' }],
+      supportLink: 'mailto:help@example.com',
+      text: 'javascript: is a word here',
+    });
+  });
+
+  it.each(ALLOWED_LINK_SCHEMES)('allows the %s scheme', (scheme) => {
+    expect(safeLink(`${scheme}:something`)).toBe(`${scheme}:something`);
+  });
+
+  it('refuses schemes hidden with whitespace or case, and keeps relative links', () => {
+    expect(safeLink(' Java\tScript:alert(1)')).toBe('');
+    expect(safeLink('vbscript:x')).toBe('');
+    expect(safeLink('/images/logo.png')).toBe('/images/logo.png');
+  });
+
+  it('stripHtml removes comments and unclosed tags', () => {
+    expect(stripHtml('a<!-- hidden -->b<br/>c<p')).toBe('abc');
+    expect(stripHtml('2 < 3 and 5 > 4')).toBe('2 < 3 and 5 > 4');
+  });
+});
