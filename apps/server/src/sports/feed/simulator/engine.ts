@@ -13,8 +13,10 @@ import type {
   RateRunner,
 } from '../adapter';
 import { exchangePrices, fancyLine, ratePrices, type Margins } from '../pricing';
+export { runnerIdOf } from './ids';
 import type { ModelMarketView, ModelResult, ModelRunner, SportModel } from './model';
-import { hashSeed, type Rng } from './prng';
+import { runnerIdOf } from './ids';
+import type { Rng } from './prng';
 
 /** Static facts of a fixture; status and score come from the model. */
 export type FixtureInfo = Omit<FeedFixture, 'status' | 'score'>;
@@ -60,11 +62,6 @@ function marginsFor(type: MarketType, runnerCount: number): Margins {
   if (type === 'TOSS') return { back: 0.05, lay: 0.0 };
   // Many-runner books (races) round more on the way to the ladder; start from a smaller margin.
   return runnerCount > 4 ? { back: 0.01, lay: 0.005 } : { back: 0.015, lay: 0.005 };
-}
-
-/** A selection id stable for a name, as exchanges keep one id per team or player. */
-export function runnerIdOf(name: string): number {
-  return (hashSeed(0x5eed, name) % 2_000_000_000) + 1;
 }
 
 export interface EngineOptions {
