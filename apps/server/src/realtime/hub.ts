@@ -103,10 +103,6 @@ function newId(): string {
   return randomBytes(16).toString('base64url');
 }
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /** Reference-counted bus subscriptions: the first interested party subscribes, the last leaves. */
 class ChannelRefs {
   private readonly refs = new Map<string, { count: number; ready: Promise<() => Promise<void>> }>();
@@ -784,5 +780,3 @@ export class Hub implements HubSender {
     pending.resolve();
   }
 }
-
-export { describe as describeError };

@@ -169,8 +169,11 @@ async function realtimeHubPlugin(fastify: FastifyInstance, options: RealtimeHubO
     });
   }
 
+  const upgradePath = path.toLowerCase();
+
   async function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
-    if (pathOf(req) !== path) return;
+    // Matched like the app's routes: without regard to case or a trailing slash.
+    if ((pathOf(req).replace(/\/+$/, '') || '/').toLowerCase() !== upgradePath) return;
     socket.on('error', (error) => logger.debug({ err: error }, 'hub: socket error during upgrade'));
     if (hub.isStopping) return rejectUpgrade(socket, 503, 'Service Unavailable');
     if (!originAllowed(req.headers.origin)) return rejectUpgrade(socket, 403, 'Forbidden');
@@ -213,195 +216,209 @@ async function realtimeHubPlugin(fastify: FastifyInstance, options: RealtimeHubO
 
   // ----- HTTP routes, in their own scope so the text body parser stays here -----
 
-  await fastify.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser(
-      '*',
-      { parseAs: 'string', bodyLimit: maxMessageBytes * 4 },
-      (_req, body, done) => {
-        done(null, body);
-      },
-    );
-
-    scope.addHook('onRequest', async (request, reply) => {
-      const origin = request.headers.origin;
-      if (!originAllowed(origin)) return fail(reply, 403, 'FORBIDDEN', 'This origin may not use the hub.');
-      reply.headers(corsHeaders(origin));
-      if (hub.isStopping && request.method !== 'OPTIONS') {
-        return fail(reply, 503, 'BAD_REQUEST', 'The server is shutting down.');
-      }
-    });
-
-    const preflight = async (request: FastifyRequest, reply: FastifyReply) => {
-      const requested = request.headers['access-control-request-headers'];
-      reply
-        .code(204)
-        .header('access-control-allow-methods', 'GET, POST, DELETE, OPTIONS')
-        .header('access-control-allow-headers', typeof requested === 'string' ? requested : PREFLIGHT_HEADERS)
-        .header('access-control-max-age', '600');
-      return reply.send();
-    };
-    scope.options(path, preflight);
-    scope.options(`${path}/negotiate`, preflight);
-
-    scope.post(`${path}/negotiate`, async (request, reply) => {
-      const query = queryOf(request.raw);
-      const requested = query.get('negotiateVersion');
-      const version = requested === null ? 0 : Number(requested);
-      if (!Number.isInteger(version) || version < 0) {
-        return fail(reply, 400, 'BAD_REQUEST', 'negotiateVersion must be a non-negative integer.');
-      }
-      const identity = await identify(tokenOf(request.raw, query));
-      if (!identity.ok) {
-        return identity.status === 401
-          ? fail(reply, 401, 'UNAUTHENTICATED')
-          : fail(reply, 503, 'BAD_REQUEST', 'Authentication is unavailable.');
-      }
-      const stateful = query.get('useStatefulReconnect') === 'true';
-      const negotiateVersion = Math.min(version, 1);
-      const conn = hub.createConnection(identity.userId, stateful, negotiateVersion);
-      const body: Record<string, unknown> = {
-        connectionId: conn.id,
-        negotiateVersion,
-        availableTransports: AVAILABLE_TRANSPORTS,
-      };
-      if (negotiateVersion >= 1) body.connectionToken = conn.token;
-      if (stateful) body.useStatefulReconnect = true;
-      return reply
-        .code(200)
-        .header('content-type', 'application/json; charset=utf-8')
-        .send(JSON.stringify(body));
-    });
-
-    function connectionOf(request: FastifyRequest, reply: FastifyReply): ClientConnection | null {
-      const id = queryOf(request.raw).get('id');
-      if (!id) {
-        void fail(reply, 400, 'BAD_REQUEST', 'The id query parameter is required.');
-        return null;
-      }
-      const conn = hub.findByToken(id);
-      if (!conn) {
-        void fail(reply, 404, 'NOT_FOUND', 'No connection with this id.');
-        return null;
-      }
-      return conn;
-    }
-
-    async function authorized(
-      conn: ClientConnection,
-      request: FastifyRequest,
-      reply: FastifyReply,
-    ): Promise<boolean> {
-      const status = await authorize(conn, tokenOf(request.raw, queryOf(request.raw)));
-      if (status === 200) return true;
-      if (status === 401) void fail(reply, 401, 'UNAUTHENTICATED');
-      else if (status === 403) void fail(reply, 403, 'FORBIDDEN', 'The token belongs to another user.');
-      else void fail(reply, 503, 'BAD_REQUEST', 'Authentication is unavailable.');
-      return false;
-    }
-
-    scope.get(path, async (request, reply) => {
-      const conn = connectionOf(request, reply);
-      if (!conn) return reply;
-      const accept = request.headers.accept ?? '';
-      const wantsEvents = accept.includes('text/event-stream');
-      if (conn.state === 'closed') {
-        // A long poll may still collect the Close frame; anything else is gone.
-        if (conn.transport instanceof LongPollingTransport && !wantsEvents) {
-          return answerPoll(conn.transport, reply);
-        }
-        return fail(reply, 404, 'NOT_FOUND', 'No connection with this id.');
-      }
-      const kind = wantsEvents ? 'ServerSentEvents' : 'LongPolling';
-      if (conn.transportKind !== null && conn.transportKind !== kind) {
-        return fail(reply, 400, 'BAD_REQUEST', 'Cannot change transports mid-connection.');
-      }
-      if (!(await authorized(conn, request, reply))) return reply;
-      if (wantsEvents) {
-        if (conn.state !== 'new')
-          return fail(reply, 409, 'DUPLICATE_REQUEST', 'An event stream is already open.');
-        reply.hijack();
-        const response = reply.raw;
-        response.writeHead(200, {
-          ...corsHeaders(request.headers.origin),
-          'content-type': 'text/event-stream',
-          'cache-control': 'no-cache',
-          'x-accel-buffering': 'no',
-          connection: 'keep-alive',
-        });
-        request.raw.socket.setNoDelay(true);
-        // A comment line flushes the headers through proxies so the client sees the stream open.
-        response.write(':\r\n\r\n');
-        const transport = new ServerSentEventsTransport(response);
-        response.on('close', () => hub.transportClosed(conn, transport));
-        hub.attach(conn, transport);
-        return reply;
-      }
-      if (conn.state === 'new') {
-        // The first poll only establishes the transport.
-        hub.attach(conn, new LongPollingTransport(longPollTimeoutMs, Date.now));
-        return reply.code(200).header('content-type', 'text/plain; charset=utf-8').send('');
-      }
-      const transport = conn.transport;
-      if (!(transport instanceof LongPollingTransport)) {
-        return fail(reply, 400, 'BAD_REQUEST', 'Cannot change transports mid-connection.');
-      }
-      return answerPoll(transport, reply);
-    });
-
-    async function answerPoll(transport: LongPollingTransport, reply: FastifyReply) {
-      let answered = false;
-      reply.raw.once('close', () => {
-        if (!answered) transport.abandonPoll();
-      });
-      const outcome = await transport.poll();
-      answered = true;
-      if (outcome.status === 204) return reply.code(204).send();
-      return reply.code(200).header('content-type', 'text/plain; charset=utf-8').send(outcome.body);
-    }
-
-    scope.post(
-      path,
-      {
-        errorHandler: (error, request, reply) => {
-          const status = (error as { statusCode?: number }).statusCode ?? 500;
-          if (status === 413) {
-            const id = queryOf(request.raw).get('id');
-            const conn = id ? hub.findByToken(id) : undefined;
-            if (conn) hub.close(conn, { error: `Message exceeds the maximum of ${maxMessageBytes} bytes` });
-            return fail(reply, 413, 'PAYLOAD_TOO_LARGE');
-          }
-          if (status >= 500) logger.error({ err: error }, 'hub: send failed');
-          return fail(reply, status, 'BAD_REQUEST', status >= 500 ? 'Internal error.' : error.message);
+  // Hub requests log at warn and above only: long polls would flood the request log, and SSE
+  // and poll URLs carry the access token in their query.
+  await fastify.register(
+    async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser(
+        '*',
+        { parseAs: 'string', bodyLimit: maxMessageBytes * 4 },
+        (_req, body, done) => {
+          done(null, body);
         },
-      },
-      async (request, reply) => {
+      );
+
+      scope.addHook('onRequest', async (request, reply) => {
+        const origin = request.headers.origin;
+        if (!originAllowed(origin)) return fail(reply, 403, 'FORBIDDEN', 'This origin may not use the hub.');
+        reply.headers(corsHeaders(origin));
+        if (hub.isStopping && request.method !== 'OPTIONS') {
+          return fail(reply, 503, 'BAD_REQUEST', 'The server is shutting down.');
+        }
+      });
+
+      const preflight = async (request: FastifyRequest, reply: FastifyReply) => {
+        const requested = request.headers['access-control-request-headers'];
+        reply
+          .code(204)
+          .header('access-control-allow-methods', 'GET, POST, DELETE, OPTIONS')
+          .header(
+            'access-control-allow-headers',
+            typeof requested === 'string' ? requested : PREFLIGHT_HEADERS,
+          )
+          .header('access-control-max-age', '600');
+        return reply.send();
+      };
+      scope.options(path, preflight);
+      scope.options(`${path}/negotiate`, preflight);
+
+      scope.post(`${path}/negotiate`, async (request, reply) => {
+        const query = queryOf(request.raw);
+        const requested = query.get('negotiateVersion');
+        const version = requested === null ? 0 : Number(requested);
+        if (!Number.isInteger(version) || version < 0) {
+          return fail(reply, 400, 'BAD_REQUEST', 'negotiateVersion must be a non-negative integer.');
+        }
+        const identity = await identify(tokenOf(request.raw, query));
+        if (!identity.ok) {
+          return identity.status === 401
+            ? fail(reply, 401, 'UNAUTHENTICATED')
+            : fail(reply, 503, 'BAD_REQUEST', 'Authentication is unavailable.');
+        }
+        const stateful = query.get('useStatefulReconnect') === 'true';
+        const negotiateVersion = Math.min(version, 1);
+        const conn = hub.createConnection(identity.userId, stateful, negotiateVersion);
+        const body: Record<string, unknown> = {
+          connectionId: conn.id,
+          negotiateVersion,
+          availableTransports: AVAILABLE_TRANSPORTS,
+        };
+        if (negotiateVersion >= 1) body.connectionToken = conn.token;
+        if (stateful) body.useStatefulReconnect = true;
+        return reply
+          .code(200)
+          .header('content-type', 'application/json; charset=utf-8')
+          .send(JSON.stringify(body));
+      });
+
+      function connectionOf(request: FastifyRequest, reply: FastifyReply): ClientConnection | null {
+        const id = queryOf(request.raw).get('id');
+        if (!id) {
+          void fail(reply, 400, 'BAD_REQUEST', 'The id query parameter is required.');
+          return null;
+        }
+        const conn = hub.findByToken(id);
+        if (!conn) {
+          void fail(reply, 404, 'NOT_FOUND', 'No connection with this id.');
+          return null;
+        }
+        return conn;
+      }
+
+      async function authorized(
+        conn: ClientConnection,
+        request: FastifyRequest,
+        reply: FastifyReply,
+      ): Promise<boolean> {
+        const status = await authorize(conn, tokenOf(request.raw, queryOf(request.raw)));
+        if (status === 200) return true;
+        if (status === 401) void fail(reply, 401, 'UNAUTHENTICATED');
+        else if (status === 403) void fail(reply, 403, 'FORBIDDEN', 'The token belongs to another user.');
+        else void fail(reply, 503, 'BAD_REQUEST', 'Authentication is unavailable.');
+        return false;
+      }
+
+      scope.get(path, async (request, reply) => {
         const conn = connectionOf(request, reply);
         if (!conn) return reply;
-        if (conn.state === 'closed') return fail(reply, 404, 'NOT_FOUND', 'No connection with this id.');
-        if (conn.transportKind === 'WebSockets') {
-          return fail(reply, 405, 'BAD_REQUEST', 'POST requests are not allowed for WebSocket connections.');
+        const accept = request.headers.accept ?? '';
+        const wantsEvents = accept.includes('text/event-stream');
+        if (conn.state === 'closed') {
+          // A long poll may still collect the Close frame; anything else is gone.
+          if (conn.transport instanceof LongPollingTransport && !wantsEvents) {
+            return answerPoll(conn.transport, reply);
+          }
+          return fail(reply, 404, 'NOT_FOUND', 'No connection with this id.');
         }
-        if (conn.state !== 'active') return fail(reply, 400, 'BAD_REQUEST', 'No transport is connected yet.');
+        const kind = wantsEvents ? 'ServerSentEvents' : 'LongPolling';
+        if (conn.transportKind !== null && conn.transportKind !== kind) {
+          return fail(reply, 400, 'BAD_REQUEST', 'Cannot change transports mid-connection.');
+        }
         if (!(await authorized(conn, request, reply))) return reply;
-        const body = typeof request.body === 'string' ? request.body : '';
-        hub.receive(conn, body);
-        if (conn.closed) return fail(reply, 400, 'BAD_REQUEST', 'The payload broke the protocol.');
-        return reply.code(200).header('content-type', 'text/plain; charset=utf-8').send('');
-      },
-    );
+        if (wantsEvents) {
+          if (conn.state !== 'new')
+            return fail(reply, 409, 'DUPLICATE_REQUEST', 'An event stream is already open.');
+          reply.hijack();
+          const response = reply.raw;
+          response.writeHead(200, {
+            ...corsHeaders(request.headers.origin),
+            'content-type': 'text/event-stream',
+            'cache-control': 'no-cache',
+            'x-accel-buffering': 'no',
+            connection: 'keep-alive',
+          });
+          request.raw.socket.setNoDelay(true);
+          // A comment line flushes the headers through proxies so the client sees the stream open.
+          response.write(':\r\n\r\n');
+          const transport = new ServerSentEventsTransport(response);
+          response.on('close', () => hub.transportClosed(conn, transport));
+          hub.attach(conn, transport);
+          return reply;
+        }
+        if (conn.state === 'new') {
+          // The first poll only establishes the transport.
+          hub.attach(conn, new LongPollingTransport(longPollTimeoutMs, Date.now));
+          return reply.code(200).header('content-type', 'text/plain; charset=utf-8').send('');
+        }
+        const transport = conn.transport;
+        if (!(transport instanceof LongPollingTransport)) {
+          return fail(reply, 400, 'BAD_REQUEST', 'Cannot change transports mid-connection.');
+        }
+        return answerPoll(transport, reply);
+      });
 
-    scope.delete(path, async (request, reply) => {
-      const conn = connectionOf(request, reply);
-      if (!conn) return reply;
-      if (conn.transportKind !== 'LongPolling') {
-        return fail(reply, 400, 'BAD_REQUEST', 'Only long polling connections end with DELETE.');
+      async function answerPoll(transport: LongPollingTransport, reply: FastifyReply) {
+        let answered = false;
+        reply.raw.once('close', () => {
+          if (!answered) transport.abandonPoll();
+        });
+        const outcome = await transport.poll();
+        answered = true;
+        if (outcome.status === 204) return reply.code(204).send();
+        return reply.code(200).header('content-type', 'text/plain; charset=utf-8').send(outcome.body);
       }
-      if (!(await authorized(conn, request, reply))) return reply;
-      hub.close(conn, { notify: false });
-      return reply.code(202).header('content-type', 'text/plain; charset=utf-8').send('');
-    });
-  });
+
+      scope.post(
+        path,
+        {
+          errorHandler: (error, request, reply) => {
+            const status = (error as { statusCode?: number }).statusCode ?? 500;
+            if (status === 413) {
+              const id = queryOf(request.raw).get('id');
+              const conn = id ? hub.findByToken(id) : undefined;
+              if (conn) hub.close(conn, { error: `Message exceeds the maximum of ${maxMessageBytes} bytes` });
+              return fail(reply, 413, 'PAYLOAD_TOO_LARGE');
+            }
+            if (status >= 500) logger.error({ err: error }, 'hub: send failed');
+            return fail(reply, status, 'BAD_REQUEST', status >= 500 ? 'Internal error.' : error.message);
+          },
+        },
+        async (request, reply) => {
+          const conn = connectionOf(request, reply);
+          if (!conn) return reply;
+          if (conn.state === 'closed') return fail(reply, 404, 'NOT_FOUND', 'No connection with this id.');
+          if (conn.transportKind === 'WebSockets') {
+            return fail(
+              reply,
+              405,
+              'BAD_REQUEST',
+              'POST requests are not allowed for WebSocket connections.',
+            );
+          }
+          if (conn.state !== 'active')
+            return fail(reply, 400, 'BAD_REQUEST', 'No transport is connected yet.');
+          if (!(await authorized(conn, request, reply))) return reply;
+          const body = typeof request.body === 'string' ? request.body : '';
+          hub.receive(conn, body);
+          if (conn.closed) return fail(reply, 400, 'BAD_REQUEST', 'The payload broke the protocol.');
+          return reply.code(200).header('content-type', 'text/plain; charset=utf-8').send('');
+        },
+      );
+
+      scope.delete(path, async (request, reply) => {
+        const conn = connectionOf(request, reply);
+        if (!conn) return reply;
+        if (conn.transportKind !== 'LongPolling') {
+          return fail(reply, 400, 'BAD_REQUEST', 'Only long polling connections end with DELETE.');
+        }
+        if (!(await authorized(conn, request, reply))) return reply;
+        hub.close(conn, { notify: false });
+        return reply.code(202).header('content-type', 'text/plain; charset=utf-8').send('');
+      });
+    },
+    { logLevel: 'warn' },
+  );
 
   // preClose runs before the HTTP server stops accepting and waits for open requests, so the
   // long-lived WebSockets, event streams and polls must end here or shutdown would hang.

@@ -113,6 +113,15 @@ describe('the protocol on the wire', () => {
     );
   });
 
+  it('matches the WebSocket path like the routes: trailing slash and case do not matter', async () => {
+    const negotiated = await negotiate(server.url);
+    const raw = await RawClient.connect(
+      `${server.url.replace(/^http/, 'ws').replace(/notify$/, 'Notify/')}?id=${String(negotiated.body.connectionToken)}`,
+    );
+    await raw.handshake();
+    raw.close();
+  });
+
   it('connects a WebSocket without negotiate', async () => {
     const raw = await RawClient.connect(wsUrl(server.url, `access_token=${await signToken('kate')}`));
     await raw.handshake();

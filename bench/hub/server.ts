@@ -1,0 +1,122 @@
+// The server side of the hub benchmark, run as a child process so its memory is measured alone.
+// Mode 'hub' serves the realtime hub plugin; mode 'ws' a bare ws server pushing the same frames.
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import Fastify from 'fastify';
+import { jwtVerify } from 'jose';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { createInProcessBus } from '../../apps/server/src/platform/bus';
+import { realtimeHub } from '../../apps/server/src/realtime/plugin';
+
+export const BENCH_SECRET = new TextEncoder().encode('hub-bench-secret-not-used-anywhere-else');
+
+type Command =
+  | { type: 'measure' }
+  | { type: 'push'; round: number; clients: number }
+  | { type: 'count' }
+  | { type: 'stop' };
+
+const mode = process.argv[2] === 'ws' ? 'ws' : 'hub';
+const now = () => performance.timeOrigin + performance.now();
+
+function send(message: object): void {
+  process.send?.(message);
+}
+
+function measure() {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (gc) {
+    gc();
+    gc();
+  }
+  const usage = process.memoryUsage();
+  return {
+    rss: usage.rss,
+    heapUsed: usage.heapUsed,
+    external: usage.external,
+    arrayBuffers: usage.arrayBuffers,
+  };
+}
+
+function balanceMessage(i: number, round: number) {
+  return { Code: 'UserBalance', Data: { Balance: i, Exposure: round } };
+}
+
+async function main(): Promise<void> {
+  let push: (i: number, round: number) => void;
+  let count: () => number;
+  let stop: () => Promise<void>;
+  let port: number;
+
+  if (mode === 'hub') {
+    const app = Fastify({ logger: false, forceCloseConnections: true });
+    await app.register(realtimeHub, {
+      path: '/notify',
+      bus: createInProcessBus(),
+      isOriginAllowed: () => true,
+      authenticate: async (token) => {
+        try {
+          const { payload } = await jwtVerify(token, BENCH_SECRET, { algorithms: ['HS256'] });
+          return typeof payload.sub === 'string' ? { userId: payload.sub } : null;
+        } catch {
+          return null;
+        }
+      },
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as AddressInfo).port;
+    push = (i, round) => {
+      void app.hub.sendToUser(`u${i}`, 'Message', balanceMessage(i, round));
+    };
+    count = () => app.hub.connectionCount();
+    stop = () => app.close();
+  } else {
+    const sockets = new Map<number, WebSocket>();
+    const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, clientTracking: false });
+    await new Promise<void>((resolve) => wss.once('listening', () => resolve()));
+    wss.on('connection', (socket, request) => {
+      const user = Number(new URL(request.url ?? '/', 'http://x').searchParams.get('user'));
+      sockets.set(user, socket);
+      socket.on('close', () => sockets.delete(user));
+    });
+    port = (wss.address() as AddressInfo).port;
+    push = (i, round) => {
+      const frame = `${JSON.stringify({ type: 1, target: 'Message', arguments: [balanceMessage(i, round)] })}\x1e`;
+      sockets.get(i)?.send(frame);
+    };
+    count = () => sockets.size;
+    stop = async () => {
+      for (const socket of sockets.values()) socket.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    };
+  }
+
+  process.on('message', (command: Command) => {
+    switch (command.type) {
+      case 'measure':
+        send({ type: 'measured', memory: measure(), connections: count() });
+        break;
+      case 'count':
+        send({ type: 'counted', connections: count() });
+        break;
+      case 'push': {
+        const sentAt = new Array<number>(command.clients);
+        for (let i = 0; i < command.clients; i += 1) {
+          sentAt[i] = now();
+          push(i, command.round);
+        }
+        send({ type: 'pushed', sentAt });
+        break;
+      }
+      case 'stop':
+        void stop().then(() => process.exit(0));
+        break;
+    }
+  });
+  send({ type: 'ready', port, memory: measure() });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
