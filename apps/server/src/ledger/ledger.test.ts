@@ -1,0 +1,341 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, openTestDatabase } from '../../test/harness';
+import type { Database, Db } from '../platform/db/database';
+import { journalLines, journals, ledgerAccounts, users } from '../platform/db/schema';
+import { findDomainByName } from '../settings/domain-repository';
+import { seedDemoDomains } from '../settings/seed';
+import { createWallet, houseAccount, postJournal, readWallet } from './ledger-repository';
+
+/** The whole message chain of an error: drivers and Drizzle wrap the database's own text. */
+function messages(err: unknown): string {
+  const parts: string[] = [];
+  let e: unknown = err;
+  for (let depth = 0; e && depth < 5; depth++) {
+    if (e instanceof Error) {
+      parts.push(e.message);
+      e = (e as Error & { cause?: unknown }).cause;
+    } else {
+      parts.push(String(e));
+      break;
+    }
+  }
+  return parts.join(' | ');
+}
+
+async function refused(work: Promise<unknown>): Promise<string> {
+  try {
+    await work;
+  } catch (err) {
+    return messages(err);
+  }
+  throw new Error('expected the database to refuse this');
+}
+
+describe.each(backends)('ledger invariants in the database (%s)', (backend) => {
+  let database: Database;
+  let db: Db;
+  let domainId: number;
+  let house: number;
+
+  async function newPlayer(): Promise<{ userId: number; cash: number }> {
+    return db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          domainId,
+          userName: `ledger_${randomBytes(4).toString('hex')}`,
+          passwordHash: 'not-a-real-hash',
+          status: 'active',
+          referralCode: randomBytes(6).toString('hex').toUpperCase(),
+        })
+        .returning({ id: users.id });
+      if (!user) throw new Error('no user');
+      return { userId: user.id, cash: await createWallet(tx, user.id, domainId) };
+    });
+  }
+
+  async function balanceOf(accountId: number): Promise<number> {
+    const [row] = await db
+      .select({ balance: ledgerAccounts.balance })
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.id, accountId));
+    return row?.balance ?? Number.NaN;
+  }
+
+  async function sumOfLines(accountId: number): Promise<number> {
+    const [row] = await db
+      .select({ total: sql<string>`coalesce(sum(${journalLines.amount}), 0)` })
+      .from(journalLines)
+      .where(eq(journalLines.accountId, accountId));
+    return Number(row?.total ?? Number.NaN);
+  }
+
+  async function counts() {
+    const [j] = await db.select({ n: sql<number>`count(*)::int` }).from(journals);
+    const [l] = await db.select({ n: sql<number>`count(*)::int` }).from(journalLines);
+    return { journals: j?.n ?? -1, lines: l?.n ?? -1 };
+  }
+
+  let seq = 0;
+  const ref = () => `test:${Date.now()}:${++seq}`;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(backend);
+    db = database.db;
+    await seedDemoDomains(db);
+    const domain = await findDomainByName(db, 'test');
+    if (!domain) throw new Error('seed missing');
+    domainId = domain.id;
+    house = await houseAccount(db, domainId, 'HOUSE_CASH');
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('a balanced journal moves both accounts and records running balances', async () => {
+    const player = await newPlayer();
+    const houseBefore = await balanceOf(house);
+    const posted = await db.transaction((tx) =>
+      postJournal(tx, {
+        domainId,
+        kind: 'deposit',
+        reference: ref(),
+        description: 'deposit',
+        lines: [
+          { accountId: house, amount: -50_000 },
+          { accountId: player.cash, amount: 50_000 },
+        ],
+      }),
+    );
+    expect(posted.created).toBe(true);
+    expect(await balanceOf(player.cash)).toBe(50_000);
+    expect(await balanceOf(house)).toBe(houseBefore - 50_000);
+    const lines = await db.select().from(journalLines).where(eq(journalLines.journalId, posted.journalId));
+    expect(lines.find((l) => l.accountId === player.cash)?.balanceAfter).toBe(50_000);
+    expect(lines.find((l) => l.accountId === house)?.balanceAfter).toBe(houseBefore - 50_000);
+    expect((await readWallet(db, player.userId)).balancePaise).toBe(50_000);
+  });
+
+  it('an unbalanced journal is refused at commit and nothing is stored', async () => {
+    const player = await newPlayer();
+    const before = await counts();
+    const houseBefore = await balanceOf(house);
+    const message = await refused(
+      db.transaction(async (tx) => {
+        const [journal] = await tx
+          .insert(journals)
+          .values({ domainId, kind: 'adjustment', reference: ref(), description: 'unbalanced' })
+          .returning({ id: journals.id });
+        if (!journal) throw new Error('no journal');
+        await tx.insert(journalLines).values([
+          { journalId: journal.id, accountId: house, amount: -10_000 },
+          { journalId: journal.id, accountId: player.cash, amount: 9_000 },
+        ]);
+        // Inside the transaction the lines are there: the check waits for commit.
+        const [inside] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(journalLines)
+          .where(eq(journalLines.journalId, journal.id));
+        expect(inside?.n).toBe(2);
+      }),
+    );
+    expect(message).toMatch(/not balanced/);
+    expect(await counts()).toEqual(before);
+    expect(await balanceOf(player.cash)).toBe(0);
+    expect(await balanceOf(house)).toBe(houseBefore);
+  });
+
+  it('postJournal with unbalanced lines is refused too', async () => {
+    const player = await newPlayer();
+    const before = await counts();
+    const message = await refused(
+      db.transaction((tx) =>
+        postJournal(tx, {
+          domainId,
+          kind: 'bonus',
+          reference: ref(),
+          description: 'off by one paisa',
+          lines: [
+            { accountId: house, amount: -10_000 },
+            { accountId: player.cash, amount: 10_001 },
+          ],
+        }),
+      ),
+    );
+    expect(message).toMatch(/not balanced/);
+    expect(await counts()).toEqual(before);
+    expect(await balanceOf(player.cash)).toBe(0);
+  });
+
+  it('a single-line journal and a journal without lines are refused', async () => {
+    const player = await newPlayer();
+    const before = await counts();
+    const single = await refused(
+      db.transaction(async (tx) => {
+        const [journal] = await tx
+          .insert(journals)
+          .values({ domainId, kind: 'adjustment', reference: ref(), description: 'one line' })
+          .returning({ id: journals.id });
+        await tx
+          .insert(journalLines)
+          .values({ journalId: journal?.id ?? 0, accountId: player.cash, amount: 100 });
+      }),
+    );
+    expect(single).toMatch(/at least two/);
+    const empty = await refused(
+      db.transaction(async (tx) => {
+        await tx
+          .insert(journals)
+          .values({ domainId, kind: 'adjustment', reference: ref(), description: 'no lines' });
+      }),
+    );
+    expect(empty).toMatch(/at least two/);
+    expect(await counts()).toEqual(before);
+    expect(await balanceOf(player.cash)).toBe(0);
+  });
+
+  it('a zero line is refused', async () => {
+    const player = await newPlayer();
+    const before = await counts();
+    await refused(
+      db.transaction(async (tx) => {
+        const [journal] = await tx
+          .insert(journals)
+          .values({ domainId, kind: 'adjustment', reference: ref(), description: 'zero' })
+          .returning({ id: journals.id });
+        await tx.insert(journalLines).values([
+          { journalId: journal?.id ?? 0, accountId: player.cash, amount: 0 },
+          { journalId: journal?.id ?? 0, accountId: house, amount: 0 },
+        ]);
+      }),
+    );
+    expect(await counts()).toEqual(before);
+  });
+
+  it('posted lines and journals can be neither updated nor deleted', async () => {
+    const player = await newPlayer();
+    const { journalId } = await db.transaction((tx) =>
+      postJournal(tx, {
+        domainId,
+        kind: 'deposit',
+        reference: ref(),
+        description: 'history',
+        lines: [
+          { accountId: house, amount: -700 },
+          { accountId: player.cash, amount: 700 },
+        ],
+      }),
+    );
+    const snapshot = await db.select().from(journalLines).where(eq(journalLines.journalId, journalId));
+    expect(
+      await refused(
+        db.update(journalLines).set({ amount: 70_000 }).where(eq(journalLines.journalId, journalId)),
+      ),
+    ).toMatch(/immutable/);
+    expect(await refused(db.delete(journalLines).where(eq(journalLines.journalId, journalId)))).toMatch(
+      /immutable/,
+    );
+    expect(
+      await refused(db.update(journals).set({ description: 'rewritten' }).where(eq(journals.id, journalId))),
+    ).toMatch(/immutable/);
+    expect(await refused(db.delete(journals).where(eq(journals.id, journalId)))).toMatch(
+      /immutable|foreign key/,
+    );
+    expect(await db.select().from(journalLines).where(eq(journalLines.journalId, journalId))).toEqual(
+      snapshot,
+    );
+    expect(await balanceOf(player.cash)).toBe(700);
+  });
+
+  it("an account's balance is the sum of its lines", async () => {
+    const player = await newPlayer();
+    const amounts = [125_000, -25_050, 3_333, -100_000, 7];
+    for (const amount of amounts) {
+      await db.transaction((tx) =>
+        postJournal(tx, {
+          domainId,
+          kind: amount > 0 ? 'deposit' : 'withdrawal',
+          reference: ref(),
+          description: 'movement',
+          lines: [
+            { accountId: player.cash, amount },
+            { accountId: house, amount: -amount },
+          ],
+        }),
+      );
+    }
+    expect(await balanceOf(player.cash)).toBe(amounts.reduce((a, b) => a + b, 0));
+    expect(await balanceOf(player.cash)).toBe(await sumOfLines(player.cash));
+    expect(await balanceOf(house)).toBe(await sumOfLines(house));
+    // The running balance of the last line is the balance.
+    const [last] = await db
+      .select({ after: journalLines.balanceAfter })
+      .from(journalLines)
+      .where(eq(journalLines.accountId, player.cash))
+      .orderBy(sql`${journalLines.id} desc`)
+      .limit(1);
+    expect(last?.after).toBe(await balanceOf(player.cash));
+    // Across the whole ledger, money is neither made nor lost.
+    const [all] = await db
+      .select({ total: sql<string>`coalesce(sum(${ledgerAccounts.balance}), 0)` })
+      .from(ledgerAccounts);
+    expect(Number(all?.total)).toBe(0);
+  });
+
+  it('a player cash account cannot go negative', async () => {
+    const player = await newPlayer();
+    await db.transaction((tx) =>
+      postJournal(tx, {
+        domainId,
+        kind: 'deposit',
+        reference: ref(),
+        description: 'fifty rupees',
+        lines: [
+          { accountId: house, amount: -5_000 },
+          { accountId: player.cash, amount: 5_000 },
+        ],
+      }),
+    );
+    const before = await counts();
+    const message = await refused(
+      db.transaction((tx) =>
+        postJournal(tx, {
+          domainId,
+          kind: 'withdrawal',
+          reference: ref(),
+          description: 'more than the balance',
+          lines: [
+            { accountId: player.cash, amount: -5_001 },
+            { accountId: house, amount: 5_001 },
+          ],
+        }),
+      ),
+    );
+    expect(message).toMatch(/player_cash_not_negative|check constraint/);
+    expect(await counts()).toEqual(before);
+    expect(await balanceOf(player.cash)).toBe(5_000);
+    // House accounts may go negative: they are where play money and payouts come from.
+    expect(await balanceOf(house)).toBeLessThan(0);
+  });
+
+  it('posting the same movement twice moves money once', async () => {
+    const player = await newPlayer();
+    const input = {
+      domainId,
+      kind: 'referral_reward' as const,
+      reference: ref(),
+      description: 'once',
+      lines: [
+        { accountId: house, amount: -1_000 },
+        { accountId: player.cash, amount: 1_000 },
+      ],
+    };
+    const first = await db.transaction((tx) => postJournal(tx, input));
+    const second = await db.transaction((tx) => postJournal(tx, input));
+    expect(first.created).toBe(true);
+    expect(second).toEqual({ journalId: first.journalId, created: false });
+    expect(await balanceOf(player.cash)).toBe(1_000);
+  });
+});
