@@ -90,6 +90,7 @@ export class CricketModel implements SportModel {
   private innings: Innings[] = [];
   private nextBallAt: number;
   private lastWicketAt = -Infinity;
+  private lastBallAt = -Infinity;
   private phaseNow: Phase = 'PRE_TOSS';
   private finishedAt: number | undefined;
   private winner: 0 | 1 | undefined;
@@ -162,6 +163,7 @@ export class CricketModel implements SportModel {
       this.lastWicketAt = at;
     }
     inn.thisOver.push(outcome);
+    this.lastBallAt = at;
     this.seq += 1;
     const overDone = outcome !== 'wd' && outcome !== 'nb' && inn.balls % 6 === 0;
     if (overDone) inn.runsAtOver.push(inn.runs);
@@ -282,7 +284,9 @@ export class CricketModel implements SportModel {
     if (now < this.lastWicketAt + WICKET_SUSPEND_MS) return 'SUSPENDED';
     const live = this.finishedAt === undefined && now >= this.tossAt + TOSS_BEFORE_MS;
     if (!live) return 'OPEN';
-    if (now >= this.nextBallAt - BALL_RUNNING_BEFORE_MS) return 'BALL_RUNNING';
+    if (now >= this.nextBallAt - BALL_RUNNING_BEFORE_MS || now < this.lastBallAt + BALL_RUNNING_AFTER_MS) {
+      return 'BALL_RUNNING';
+    }
     return 'OPEN';
   }
 
