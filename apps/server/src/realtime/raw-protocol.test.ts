@@ -182,6 +182,27 @@ describe('the protocol on the wire', () => {
     );
   });
 
+  it('server-sent events: frames as data lines; a second stream or a switch to polling is refused', async () => {
+    const negotiated = await negotiate(server.url);
+    const id = String(negotiated.body.connectionToken);
+    const abort = new AbortController();
+    const stream = await fetch(`${server.url}?id=${id}`, {
+      headers: { accept: 'text/event-stream' },
+      signal: abort.signal,
+    });
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get('content-type')).toBe('text/event-stream');
+    expect((await fetch(`${server.url}?id=${id}`, { headers: { accept: 'text/event-stream' } })).status).toBe(
+      409,
+    );
+    expect((await fetch(`${server.url}?id=${id}`)).status).toBe(400);
+    await fetch(`${server.url}?id=${id}`, { method: 'POST', body: `{"protocol":"json","version":1}${RS}` });
+    const reader = stream.body!.getReader();
+    let text = '';
+    while (!text.includes(`data: {}${RS}`)) text += new TextDecoder().decode((await reader.read()).value);
+    abort.abort();
+  });
+
   it('refuses hub requests without or with an unknown id, and a POST to a WebSocket connection', async () => {
     expect((await fetch(server.url)).status).toBe(400);
     expect((await fetch(`${server.url}?id=unknown`)).status).toBe(404);
