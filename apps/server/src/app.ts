@@ -25,6 +25,9 @@ import { errorsPlugin } from './platform/http/errors-plugin';
 import { OutboxSmsSender, type SmsSender } from './platform/sms/sms-sender';
 import { realtimeHub } from './realtime/plugin';
 import type { MarketFeed } from './sports/feed/adapter';
+import { MarketStore } from './sports/market-store';
+import { sportsRoutes } from './sports/routes';
+import { SportsService } from './sports/sports-service';
 import { listDomainHosts } from './settings/domain-repository';
 import { DomainResolver, domainsPlugin, normaliseHost } from './settings/domains-plugin';
 import { settingsRoutes } from './settings/routes';
@@ -38,6 +41,9 @@ declare module 'fastify' {
     walletNotifier: WalletNotifier;
     /** The market feed, or null when the server runs without one. */
     feed: MarketFeed | null;
+    /** Event, market and runner rows for bets and settlement. */
+    marketStore: MarketStore;
+    sports: SportsService | null;
   }
 }
 
@@ -166,12 +172,7 @@ export async function buildApp({
   if (rateLimitRedis) app.addHook('onClose', async () => void rateLimitRedis.disconnect());
   await app.register(rateLimit, {
     global: false,
-    ...(config.REDIS_URL
-      ? {
-          redis: new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 }),
-          nameSpace: 'backlay:rl:',
-        }
-      : {}),
+    ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: `${config.REDIS_PREFIX}rl:` } : {}),
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
   });
   await app.register(domainsPlugin, { resolver });
@@ -185,7 +186,6 @@ export async function buildApp({
 
   const sessions = new SessionService(db, tokens, config);
   const accounts = new AccountService(db, sessions, smsSender, config);
-  await app.register(settingsRoutes, { db });
   await app.register(accountRoutes, { accounts, sessions, tokens, config, outbox });
   if (config.adminApiKey) await app.register(adminRoutes, { wallets: new WalletService(db, walletNotifier) });
 
@@ -202,6 +202,17 @@ export async function buildApp({
   walletNotifier.subscribe((userId, data) => {
     void app.hub.sendToUser(String(userId), 'Message', { Code: 'UserBalance', Data: data });
   });
+
+  const marketStore = new MarketStore(db);
+  const sports = feed ? new SportsService(feed, marketStore, app.hub, app.log, config.FEED_PUSH_ODDS) : null;
+  app.decorate('marketStore', marketStore);
+  app.decorate('sports', sports);
+  if (sports) {
+    sports.start();
+    app.addHook('onClose', async () => sports.stop());
+  }
+  await app.register(settingsRoutes, { sportTree: () => sports?.tree() ?? [] });
+  await app.register(sportsRoutes, { sports });
 
   await registerWebClient(app, config.WEB_DIST);
   return app;

@@ -44,8 +44,12 @@ const EnvSchema = z.object({
   DEMO_ACCOUNT_TTL_HOURS: z.coerce.number().int().min(1).default(24),
   /** Namespace of every Redis key and channel, so several deployments (or test runs) can share one Redis. */
   REDIS_PREFIX: z.string().default('backlay:'),
-  /** Feed and hub knobs used by later features. */
+  /** The simulated market feed: its seed, and whether this process pushes odds to the hub. */
   FEED_SEED: z.coerce.number().int().default(20261121),
+  FEED_PUSH_ODDS: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v !== 'false'),
 });
 
 export type Config = z.infer<typeof EnvSchema> & {

@@ -2,6 +2,8 @@ import { closeExpiredDemoAccounts } from './account/demo-cleanup';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './platform/db/database';
+import { systemClock } from './sports/feed/clock';
+import { SimulatedFeed } from './sports/feed/simulator/world';
 import { seedDemoDomains } from './settings/seed';
 
 const config = loadConfig();
@@ -11,7 +13,9 @@ const database = await openDatabase({
 });
 if (config.SEED_DEMO_DATA) await seedDemoDomains(database.db);
 
-const app = await buildApp({ config, database });
+const feed = new SimulatedFeed({ clock: systemClock, seed: config.FEED_SEED });
+const app = await buildApp({ config, database, feed });
+feed.start();
 
 const sweep = async () => {
   try {
@@ -31,6 +35,7 @@ async function shutdown(signal: string) {
   closing = true;
   app.log.info({ signal }, 'shutting down');
   clearInterval(sweepTimer);
+  feed.stop();
   await app.close();
   await database.close();
   process.exit(0);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IsoDateTimeSchema, RupeesSchema } from './envelope';
+import { pageGroup } from './realtime';
 import { SPORT_IDS } from './sport-ids';
 
 /*
@@ -456,8 +457,9 @@ export const ODDS_HUB_CODES = {
   change: 'OddsChange',
   scoreCard: 'ScoreCard',
 } as const;
+/** An event page's hub group: the group a client joins by sending GroupBy = the event id. */
 export function eventHubGroup(eventId: number): string {
-  return `event:${eventId}`;
+  return pageGroup(eventId);
 }
 
 /** The whole picture of an event's odds, sent when a client joins the event's group or asks again. */

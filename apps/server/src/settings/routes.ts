@@ -1,14 +1,10 @@
-import { CDN_SETTINGS_PATH, routes } from '@backlay/contract';
+import { CDN_SETTINGS_PATH, routes, type SportTreeEntry } from '@backlay/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../platform/db/database';
 import { AppError } from '../platform/http/app-error';
 import { defineRoute } from '../platform/http/define-route';
 import type { Domain } from './domain-repository';
-import { loadSportTree } from './sport-tree';
 
-export async function settingsRoutes(app: FastifyInstance, opts: { db: Db }) {
-  const { db } = opts;
-
+export async function settingsRoutes(app: FastifyInstance, opts: { sportTree: () => SportTreeEntry[] }) {
   /** ?domain= may name another host (the client's secondary source); default: this request's. */
   async function domainFor(name: string | undefined, fallback: Domain): Promise<Domain> {
     if (!name) return fallback;
@@ -35,7 +31,7 @@ export async function settingsRoutes(app: FastifyInstance, opts: { db: Db }) {
 
   defineRoute(app, routes.getSettingWithSportTree, async ({ query, req }) => {
     const domain = await domainFor(query.domain, req.domain);
-    return { setting: domain.settings, events: await loadSportTree(db), bonuses: [], games: [], tv: [] };
+    return { setting: domain.settings, events: opts.sportTree(), bonuses: [], games: [], tv: [] };
   });
 
   defineRoute(app, routes.getPageContent, async ({ query, req }) => {
