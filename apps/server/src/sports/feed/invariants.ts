@@ -57,6 +57,7 @@ export function marketProblems(market: FeedMarket): string[] {
     }
     return problems;
   }
+  if (market.type !== 'MATCH_ODDS' && market.type !== 'OVER_UNDER' && market.type !== 'WIN') return problems;
   const bests: PriceLevel['price'][] = [];
   for (const r of market.runners) {
     const at = `${where} ${r.name}`;

@@ -39,6 +39,7 @@ export class HorseRaceModel implements SportModel {
   private readonly fx: RaceFixture;
   private readonly rng: Rng;
   private readonly opinion: number[];
+  private readonly form: number[];
   private readonly nonRunner: number | undefined;
   private distance: number[];
   private lastSecond: number;
@@ -51,6 +52,8 @@ export class HorseRaceModel implements SportModel {
     this.fx = fx;
     this.rng = rng;
     this.opinion = fx.runners.map(() => 0);
+    // How each horse runs on the day: enough for upsets, drawn up front so a seed fixes the race.
+    this.form = fx.runners.map(() => 0.015 * rng.normal());
     this.distance = fx.runners.map(() => 0);
     this.nonRunner =
       fx.runners.length > 6 && rng.chance(0.15) ? rng.int(0, fx.runners.length - 1) : undefined;
@@ -87,7 +90,7 @@ export class HorseRaceModel implements SportModel {
       const ability = (r.rating - 70) / 400;
       // Stamina tells in the final furlongs.
       const finish = progress > 0.7 ? ability * 1.5 : ability * 0.5;
-      const speed = BASE_SPEED * (1 + finish + 0.02 * this.rng.normal());
+      const speed = BASE_SPEED * (1 + finish + (this.form[i] as number) + 0.02 * this.rng.normal());
       this.distance[i] = (this.distance[i] as number) + speed;
     });
     this.seq += 1;
@@ -116,7 +119,7 @@ export class HorseRaceModel implements SportModel {
     const progress = lead / this.fx.distanceMetres;
     const scores = this.fx.runners.map((r, i) => {
       if (this.removed(i, now)) return -Infinity;
-      const prior = (r.rating - 70) / 12 + (this.opinion[i] as number);
+      const prior = (r.rating - 70) / 8 + (this.opinion[i] as number);
       if (!running) return prior;
       // Lengths behind the leader matter more the nearer the finish.
       const behind = (lead - (this.distance[i] as number)) / 2.4;

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { createInProcessBus } from '../../platform/bus';
+import type { FeedEvent } from './adapter';
+import { FEED_CHANNELS, FeedMirror, publishFeed } from './bus-link';
+import { ManualClock } from './clock';
+import { runFeed } from './run-feed';
+import { SimulatedFeed } from './simulator/world';
+
+const START = Date.UTC(2026, 10, 21, 14, 0);
+
+function world(seed = 3) {
+  const clock = new ManualClock(START);
+  return { clock, feed: new SimulatedFeed({ clock, seed, eventIdBase: 7_000_000 }) };
+}
+
+/** Lets queued microtasks (the publisher's per-step flush) run. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function stepAndSettle(feed: SimulatedFeed, clock: ManualClock, seconds: number) {
+  for (let i = 0; i < seconds; i++) {
+    clock.advance(1000);
+    feed.advanceTo(clock.now());
+    await settle();
+  }
+}
+
+function sameView(a: { fixtures(): unknown; odds(id: number): unknown }, b: typeof a, ids: number[]) {
+  expect(JSON.stringify(b.fixtures())).toBe(JSON.stringify(a.fixtures()));
+  for (const id of ids) expect(JSON.stringify(b.odds(id))).toBe(JSON.stringify(a.odds(id)));
+}
+
+describe('feed over the bus', () => {
+  it('a mirror that joins late catches up from the state and then follows every change', async () => {
+    const bus = createInProcessBus();
+    const { clock, feed } = world();
+    const publisher = await publishFeed(feed, bus, 'pub-1');
+    await stepAndSettle(feed, clock, 30);
+    const mirror = new FeedMirror(bus, { id: 'm-1' });
+    const seen: FeedEvent[] = [];
+    mirror.subscribe((e) => seen.push(e));
+    await mirror.begin();
+    await settle();
+    expect(mirror.isSynced()).toBe(true);
+    await stepAndSettle(feed, clock, 120);
+    const ids = feed.fixtures().map((f) => f.eventId);
+    sameView(feed, mirror, ids);
+    // A race's countdown ticks at read time on the publisher; the mirror holds the last pushed card.
+    const steady = (card: unknown) =>
+      JSON.stringify(card, (k, v: unknown) => (k === 'countdownSeconds' || k === 'summary' ? 0 : v));
+    for (const id of ids) expect(steady(mirror.scoreCard(id))).toBe(steady(feed.scoreCard(id)));
+    expect(seen.filter((e) => e.type === 'oddsChanged').length).toBeGreaterThan(50);
+    await publisher.stop();
+    await mirror.end();
+    await bus.close();
+  });
+
+  it('a mirror that misses a message resynchronises instead of drifting', async () => {
+    const bus = createInProcessBus();
+    const { clock, feed } = world();
+    const publisher = await publishFeed(feed, bus, 'pub-1');
+    const mirror = new FeedMirror(bus, { id: 'm-1' });
+    await mirror.begin();
+    await settle();
+    await stepAndSettle(feed, clock, 5);
+    // Drop one batch on the way: the mirror sees a gap in the numbering.
+    const realPublish = bus.publish.bind(bus);
+    let dropped = 0;
+    bus.publish = async (channel, payload) => {
+      if (channel === FEED_CHANNELS.events && dropped === 0) {
+        dropped += 1;
+        return;
+      }
+      return realPublish(channel, payload);
+    };
+    await stepAndSettle(feed, clock, 10);
+    expect(dropped).toBe(1);
+    expect(mirror.isSynced()).toBe(true);
+    sameView(
+      feed,
+      mirror,
+      feed.fixtures().map((f) => f.eventId),
+    );
+    await publisher.stop();
+    await mirror.end();
+  });
+
+  it('runFeed: the publisher process runs the simulator, a consumer process mirrors it', async () => {
+    const bus = createInProcessBus();
+    const clock = new ManualClock(START);
+    const publisher = await runFeed({
+      role: 'both',
+      bus,
+      clock,
+      seed: 8,
+      simulator: { eventIdBase: 9_000_000 },
+    });
+    const consumer = await runFeed({ role: 'consumer', bus });
+    await settle();
+    expect(publisher.feed).toBeInstanceOf(SimulatedFeed);
+    expect(consumer.feed).toBeInstanceOf(FeedMirror);
+    const sim = publisher.feed as SimulatedFeed;
+    for (let i = 0; i < 20; i++) {
+      clock.advance(1000);
+      sim.advanceTo(clock.now());
+      await settle();
+    }
+    sameView(
+      publisher.feed,
+      consumer.feed,
+      publisher.feed.fixtures().map((f) => f.eventId),
+    );
+    await consumer.stop();
+    await publisher.stop();
+    await bus.close();
+  });
+
+  it('runFeed refuses a consumer without a bus', async () => {
+    await expect(runFeed({ role: 'consumer' })).rejects.toThrow(/bus/);
+  });
+});

@@ -1,0 +1,89 @@
+import {
+  GetUserLimitsResultSchema,
+  MarketsByEventResultSchema,
+  OddsChangeMessageSchema,
+  OddsSnapshotMessageSchema,
+  OddsV2Schema,
+  ScoreCardSchema,
+  SportEventSchema,
+  TreeSportWithEventResultSchema,
+} from '@backlay/contract';
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from './clock';
+import { SimulatedFeed } from './simulator/world';
+import {
+  toMarketInfo,
+  toOddsChangeMessage,
+  toOddsSnapshotMessage,
+  toOddsV2,
+  toSportEvent,
+  toSportTree,
+  toUserLimits,
+} from './wire';
+
+const START = Date.UTC(2026, 10, 21, 14, 0);
+
+describe('wire shapes', () => {
+  it('every read and every pushed change of a run parses with the contract', () => {
+    const clock = new ManualClock(START);
+    const feed = new SimulatedFeed({ clock, seed: 21, eventIdBase: 3_000_000 });
+    let changes = 0;
+    feed.subscribe((event) => {
+      if (event.type === 'oddsChanged') {
+        OddsChangeMessageSchema.parse(toOddsChangeMessage(event));
+        changes += 1;
+      }
+      if (event.type === 'scoreCard') ScoreCardSchema.parse(event.scoreCard);
+    });
+    for (let minute = 0; minute < 30; minute++) {
+      feed.advanceBy(60_000);
+      if (minute % 10 !== 0) continue;
+      TreeSportWithEventResultSchema.parse(toSportTree(feed.fixtures()));
+      for (const fixture of feed.fixtures()) {
+        SportEventSchema.parse(toSportEvent(fixture));
+        const odds = feed.odds(fixture.eventId);
+        if (!odds) continue;
+        OddsV2Schema.parse(toOddsV2(odds));
+        OddsSnapshotMessageSchema.parse(toOddsSnapshotMessage(odds));
+        MarketsByEventResultSchema.parse(odds.markets.map(toMarketInfo));
+        GetUserLimitsResultSchema.parse(toUserLimits(odds));
+      }
+    }
+    expect(changes).toBeGreaterThan(500);
+  });
+
+  it('speaks rupees and decimal odds on the wire, and marks live events In-Play', () => {
+    const feed = new SimulatedFeed({ clock: new ManualClock(START), seed: 21, eventIdBase: 3_000_000 });
+    const live = feed.fixtures().find((f) => f.sport === 'cricket' && f.status === 'IN_PLAY');
+    expect(live).toBeDefined();
+    const event = toSportEvent(live as NonNullable<typeof live>);
+    expect(event.matchDate).toBe('In-Play');
+    expect(event.sportId).toBe(3);
+    expect(event.sportName).toBe('Cricket');
+    const odds = toOddsV2(feed.odds(event.id) as NonNullable<ReturnType<typeof feed.odds>>);
+    const mo = odds.matchOdds[0];
+    expect(mo?.minStake).toBe(100);
+    expect(mo?.maxStake).toBe(500_000);
+    const back = mo?.runners[0]?.back[0];
+    expect(back?.price).toBeGreaterThan(1);
+    expect(back?.price).toBeLessThan(1000);
+    expect(odds.bookmaker[0]?.runners[0]?.back[0]?.rate).toBeGreaterThan(0);
+    const limits = toUserLimits(feed.odds(event.id) as NonNullable<ReturnType<typeof feed.odds>>);
+    const moLimit = limits.find((l) => l.marketId === mo?.id);
+    expect(moLimit?.marketType).toBe('match_odd');
+    expect(moLimit?.limit.delayTime).toBe(5000);
+    expect(limits.find((l) => l.marketType === 'bookmaker')?.limit.delayTime).toBe(0);
+  });
+
+  it('sorts the sport tree by sport id with in-play events first', () => {
+    const feed = new SimulatedFeed({ clock: new ManualClock(START), seed: 4, eventIdBase: 3_000_000 });
+    const tree = toSportTree(feed.fixtures());
+    expect(tree.map((t) => t.id)).toEqual([1, 2, 3, 25, 26]);
+    for (const sport of tree) {
+      expect(sport.order).toBe(sport.id);
+      const firstUpcoming = sport.events.findIndex((e) => e.status !== 'IN_PLAY');
+      if (firstUpcoming >= 0)
+        expect(sport.events.slice(firstUpcoming).every((e) => e.status === 'UPCOMING')).toBe(true);
+    }
+  });
+});
