@@ -474,6 +474,11 @@ export class CricketModel implements SportModel {
     return this.seq;
   }
 
+  /** For tests: whether rain will end this match. */
+  rainPlanned(): boolean {
+    return this.rainAt !== undefined;
+  }
+
   /** For tests: when the next ball will be bowled, and the wickets so far (time, innings). */
   nextBallTime(): number {
     return this.nextBallAt;

@@ -273,6 +273,11 @@ export class TennisModel implements SportModel {
     };
   }
 
+  /** For tests: after how many points a player retires, if one does. */
+  retirementPlanned(): number | undefined {
+    return this.retireAfterPoints;
+  }
+
   scoreVersion(): number {
     return this.seq;
   }
