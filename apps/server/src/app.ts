@@ -14,6 +14,7 @@ import { adminRoutes } from './admin/routes';
 import { accountRoutes } from './account/routes';
 import { SessionService } from './account/session-service';
 import { authPlugin } from './auth/auth-plugin';
+import { bettingPlugin } from './betting/plugin';
 import { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import { WalletNotifier } from './ledger/wallet-notifier';
@@ -187,6 +188,7 @@ export async function buildApp({
   const sessions = new SessionService(db, tokens, config);
   const accounts = new AccountService(db, sessions, smsSender, config);
   await app.register(accountRoutes, { accounts, sessions, tokens, config, outbox });
+  await app.register(bettingPlugin);
   if (config.adminApiKey) await app.register(adminRoutes, { wallets: new WalletService(db, walletNotifier) });
 
   await app.register(realtimeHub, {

@@ -8,6 +8,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/platform/db/database';
 import { seedDemoDomains } from '../src/settings/seed';
+import type { MarketFeed } from '../src/sports/feed/adapter';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -67,11 +68,12 @@ export interface TestContext {
 export async function createTestApp(
   backend: Backend,
   overrides: Record<string, string> = {},
+  deps: { feed?: MarketFeed } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase(backend);
   await seedDemoDomains(database.db);
   const config = testConfig(overrides);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, ...deps });
   await app.ready();
   return {
     app,

@@ -230,3 +230,40 @@ export const AdminSettleMarketResultSchema = z.object({
   settledBets: z.number().int(),
   alreadySettled: z.boolean(),
 });
+
+/**
+ * Cash out (match odds): the single hedge at the current best opposite price that makes the profit
+ * or loss equal on every runner (within the rounding of a whole-rupee stake). Taking it is placing
+ * `hedge` through Bet/PlaceBetV2 like any other bet.
+ */
+export const CashOutOfferQuerySchema = z.object({ marketId: MarketIdSchema });
+export const CASH_OUT_NONE_REASONS = [
+  'no-position',
+  'balanced',
+  'no-single-hedge',
+  'no-price',
+  'market-not-open',
+] as const;
+export const CashOutOfferResultSchema = z.object({
+  marketId: MarketIdSchema,
+  eventId: EventIdSchema,
+  available: z.boolean(),
+  /** Why there is no offer; null when there is one. */
+  reason: z.enum(CASH_OUT_NONE_REASONS).nullable(),
+  /** The bet to place: type 1 back or 2 lay, the runner, its decimal odds and a whole-rupee stake. */
+  hedge: z
+    .object({
+      type: z.union([z.literal(1), z.literal(2)]),
+      runnerId: RunnerIdSchema,
+      rate: z.number(),
+      stake: z.number().int().positive(),
+    })
+    .nullable(),
+  /** Profit or loss per runner now, and after the hedge (null without an offer). */
+  runners: z.array(
+    z.object({ runnerId: RunnerIdSchema, now: RupeesSchema, afterCashOut: RupeesSchema.nullable() }),
+  ),
+  /** What the user is sure to get after cashing out (the lowest outcome); null without an offer. */
+  guaranteed: RupeesSchema.nullable(),
+});
+export type CashOutOfferResult = z.infer<typeof CashOutOfferResultSchema>;

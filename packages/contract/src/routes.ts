@@ -273,6 +273,17 @@ export const routes = {
     body: Bt.PlaceBetInputSchema,
     result: Bt.PlaceBetResultSchema,
   }),
+  cashOutOffer: route({
+    method: 'GET',
+    path: '/Bet/GetCashOutOffer',
+    auth: 'user',
+    tag: 'Betting',
+    summary:
+      'The cash-out hedge of a match-odds market at the current best prices (place it with PlaceBetV2)',
+    query: Bt.CashOutOfferQuerySchema,
+    body: undefined,
+    result: Bt.CashOutOfferResultSchema,
+  }),
   userOpenBets: route({
     method: 'GET',
     path: '/Bet/GetUserOpenBets',

@@ -1,0 +1,165 @@
+import type { PlaceBetResult } from '@backlay/contract';
+import { marketExposure, withFancyBet, withOddsBet } from '@backlay/exchange';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AuthUser } from '../auth/auth-plugin';
+import type { WalletNotifier } from '../ledger/wallet-notifier';
+import type { Db } from '../platform/db/database';
+import { AppError } from '../platform/http/app-error';
+import { toRupees } from '../platform/money';
+import type { FeedMarket, MarketFeed } from '../sports/feed/adapter';
+import type { MarketStore } from '../sports/market-store';
+import { bettorState, existingBetId, insertBet, loadBetPosition, lockWalletForBet } from './bet-repository';
+import {
+  betMessage,
+  checkAgainstMarket,
+  readRequest,
+  type MatchedBet,
+  type PlaceBetBody,
+  type RequestedBet,
+} from './market-checks';
+import { positionOf, toFancyBet, toOddsBet } from './positions';
+
+export interface BetServiceDeps {
+  db: Db;
+  feed: MarketFeed | null;
+  store: MarketStore;
+  notifier: WalletNotifier;
+  log: FastifyBaseLogger;
+  /** How the in-play delay is waited (real time unless a test says otherwise). */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const rupees = (p: number) => `₹${(p / 100).toLocaleString('en-IN')}`;
+
+function duplicate(betId: number): AppError {
+  return new AppError(
+    'DUPLICATE_REQUEST',
+    `This request was already made: it placed bet ${betId}. Nothing new was placed.`,
+  );
+}
+
+function refuseBettor(status: string, excludedUntilMs: number | null): void {
+  if (status === 'pending') throw new AppError('USER_NOT_VERIFIED');
+  if (status !== 'active') throw new AppError('USER_LOCKED');
+  if (excludedUntilMs !== null) {
+    throw new AppError(
+      'FORBIDDEN',
+      `You have excluded yourself from betting until ${new Date(excludedUntilMs).toISOString()}.`,
+    );
+  }
+}
+
+/** Bet/PlaceBetV2 as exchange-math 'Placing a bet' describes it. */
+export class BetService {
+  private readonly sleep: (ms: number) => Promise<void>;
+  constructor(private readonly deps: BetServiceDeps) {
+    this.sleep = deps.sleep ?? realSleep;
+  }
+
+  private market(marketId: string, eventId: number): FeedMarket {
+    const market = this.deps.feed?.market(marketId);
+    if (!market) throw new AppError('NOT_FOUND', `Market ${marketId} does not exist.`);
+    if (market.eventId !== eventId) {
+      throw new AppError('BAD_REQUEST', `Market ${marketId} does not belong to event ${eventId}.`);
+    }
+    return market;
+  }
+
+  async place(user: AuthUser, body: PlaceBetBody, ip: string): Promise<PlaceBetResult> {
+    const { db, feed, store } = this.deps;
+    const state = await bettorState(db, user.userId, body.requestId);
+    if (!state) throw new AppError('UNAUTHENTICATED');
+    if (state.existingBetId !== null) throw duplicate(state.existingBetId);
+    refuseBettor(state.status, state.excludedUntilMs);
+
+    let market = this.market(body.marketId, body.eventId);
+    const request: RequestedBet = readRequest(market, body);
+    let matched = checkAgainstMarket(market, request, body.acceptAnyOdds);
+
+    const delay = market.inPlay ? market.betDelayMs : 0;
+    if (delay > 0) {
+      await this.sleep(delay);
+      market = this.market(body.marketId, body.eventId);
+      matched = checkAgainstMarket(market, request, body.acceptAnyOdds);
+    }
+
+    const fixture = feed?.fixture(market.eventId);
+    if (!fixture) throw new AppError('NOT_FOUND', `Event ${market.eventId} does not exist.`);
+    await store.ensureMarket(fixture, market);
+
+    const placed = await this.commit(user, body, market, matched, ip);
+    this.deps.notifier.changed(user.userId).catch((err: unknown) => {
+      this.deps.log.error({ err, userId: user.userId }, 'balance push after a bet failed');
+    });
+    return {
+      betId: placed.betId,
+      status: 'MATCHED',
+      message: betMessage(matched),
+      matchedRate: matched.matchedRate,
+      balance: toRupees(placed.balancePaise),
+      exposure: toRupees(placed.exposurePaise),
+    };
+  }
+
+  /** The exposure check and the insert: one transaction holding the user's wallet row. */
+  private async commit(
+    user: AuthUser,
+    body: PlaceBetBody,
+    market: FeedMarket,
+    matched: MatchedBet,
+    ip: string,
+  ) {
+    const { db } = this.deps;
+    const runnerIds = market.type === 'FANCY' ? [] : market.runners.map((r) => r.id);
+    try {
+      return await db.transaction(async (tx) => {
+        if (!(await lockWalletForBet(tx, user.userId, market.id))) throw new AppError('UNAUTHENTICATED');
+        const pos = await loadBetPosition(tx, user.userId, market.id);
+        refuseBettor(pos.status, pos.excludedUntilMs);
+        if (!pos.marketOpen) throw new AppError('MARKET_CLOSED');
+        const before = positionOf(market.type, runnerIds, pos.bets);
+        const after =
+          before.kind === 'fancy'
+            ? withFancyBet(before, toFancyBet(matched.stored))
+            : withOddsBet(before, toOddsBet(matched.stored));
+        const exposureBefore = marketExposure(before);
+        const exposureAfter = marketExposure(after);
+        const accountAfter = pos.exposurePaise - exposureBefore + exposureAfter;
+        const available = pos.balancePaise - accountAfter;
+        if (available < 0) {
+          throw new AppError(
+            'INSUFFICIENT_FUNDS',
+            `Insufficient balance for this bet: it needs ${rupees(exposureAfter - exposureBefore)} more exposure and ${rupees(Math.max(0, pos.balancePaise - pos.exposurePaise))} is available.`,
+          );
+        }
+        const inserted = await insertBet(tx, {
+          userId: user.userId,
+          domainId: user.domainId,
+          requestId: body.requestId,
+          eventId: market.eventId,
+          marketId: market.id,
+          bet: matched.stored,
+          liabilityPaise: matched.liabilityPaise,
+          profitPaise: matched.profitPaise,
+          ip,
+          exposureBeforePaise: exposureBefore,
+          exposureAfterPaise: exposureAfter,
+        });
+        // A replay that raced the first request past the early check: the unique index decides.
+        if (!inserted) throw new AppError('DUPLICATE_REQUEST');
+        return {
+          betId: inserted.betId,
+          balancePaise: pos.balancePaise,
+          exposurePaise: inserted.exposurePaise,
+        };
+      });
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'DUPLICATE_REQUEST') {
+        const id = await existingBetId(db, user.userId, body.requestId);
+        throw id === null ? err : duplicate(id);
+      }
+      throw err;
+    }
+  }
+}

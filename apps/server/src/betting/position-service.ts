@@ -1,0 +1,133 @@
+import type { CashOutOfferResult, ExpectedProfitLoss, OpenBetsResult } from '@backlay/contract';
+import {
+  cashOutOffer,
+  fancyBook,
+  marketExposure,
+  runnerPnl,
+  type BestPrices,
+  type RunnerId,
+} from '@backlay/exchange';
+import { sql } from 'drizzle-orm';
+import { readWallet } from '../ledger/ledger-repository';
+import type { Db } from '../platform/db/database';
+import { AppError } from '../platform/http/app-error';
+import { toRupees } from '../platform/money';
+import type { MarketFeed } from '../sports/feed/adapter';
+import { positionOf, toOddsBet } from './positions';
+import { betRows, marketExposures, runnerIdsOf, toOpenBet, type BetRow } from './read-repository';
+
+/** The user's open position: open bets, profit or loss per runner or run bucket, and cash out. */
+export class PositionService {
+  constructor(
+    private readonly db: Db,
+    private readonly feed: MarketFeed | null,
+  ) {}
+
+  private openBets(userId: number, eventId?: number, marketId?: string): Promise<BetRow[]> {
+    return betRows(
+      this.db,
+      userId,
+      sql`b.status = 'MATCHED'
+          ${eventId !== undefined ? sql`and b.event_id = ${eventId}` : sql``}
+          ${marketId !== undefined ? sql`and b.market_id = ${marketId}` : sql``}`,
+    );
+  }
+
+  async openBetsOf(userId: number, eventId?: number): Promise<OpenBetsResult> {
+    const [wallet, bets] = await Promise.all([readWallet(this.db, userId), this.openBets(userId, eventId)]);
+    return {
+      balance: toRupees(wallet.balancePaise),
+      exposure: toRupees(wallet.exposurePaise),
+      openBets: bets.map(toOpenBet),
+    };
+  }
+
+  async expectedProfitLoss(userId: number, eventId?: number): Promise<ExpectedProfitLoss[]> {
+    const bets = await this.openBets(userId, eventId);
+    const byMarket = new Map<string, BetRow[]>();
+    for (const b of bets.slice().reverse())
+      byMarket.set(b.marketId, [...(byMarket.get(b.marketId) ?? []), b]);
+    const [runners, held] = await Promise.all([
+      runnerIdsOf(this.db, [...byMarket.keys()]),
+      marketExposures(this.db, userId),
+    ]);
+    return [...byMarket].map(([marketId, rows]) => {
+      const first = rows[0] as BetRow;
+      const position = positionOf(
+        first.marketType,
+        runners.get(marketId) ?? [],
+        rows.map((r) => r.stored),
+      );
+      const amounts =
+        position.kind === 'fancy'
+          ? fancyBook(position.bets).map((bucket) => ({
+              runnerId: bucket.from,
+              amount: toRupees(bucket.pnl),
+            }))
+          : runnerPnl(position.runnerIds, position.bets).map((r) => ({
+              runnerId: Number(r.runnerId),
+              amount: toRupees(r.pnl),
+            }));
+      return {
+        eventId: first.eventId,
+        marketId,
+        marketType: first.marketType,
+        exposure: toRupees(held.get(marketId) ?? marketExposure(position)),
+        runners: amounts,
+      };
+    });
+  }
+
+  async cashOut(userId: number, marketId: string): Promise<CashOutOfferResult> {
+    const market = this.feed?.market(marketId);
+    if (!market) throw new AppError('NOT_FOUND', `Market ${marketId} does not exist.`);
+    if (market.type !== 'MATCH_ODDS' && market.type !== 'OVER_UNDER' && market.type !== 'WIN') {
+      throw new AppError('BAD_REQUEST', 'Cash out is offered on match odds markets only.');
+    }
+    const runnerIds: RunnerId[] = market.runners.map((r) => r.id);
+    const bets = (await this.openBets(userId, undefined, marketId)).map((b) => toOddsBet(b.stored));
+    const none = (reason: NonNullable<CashOutOfferResult['reason']>): CashOutOfferResult => ({
+      marketId,
+      eventId: market.eventId,
+      available: false,
+      reason,
+      hedge: null,
+      runners: runnerPnl(runnerIds, bets).map((r) => ({
+        runnerId: Number(r.runnerId),
+        now: toRupees(r.pnl),
+        afterCashOut: null,
+      })),
+      guaranteed: null,
+    });
+    if (bets.length > 0 && market.status !== 'OPEN') return none('market-not-open');
+    const best = new Map<RunnerId, BestPrices>(
+      market.runners.map((r) => [
+        r.id,
+        {
+          back: r.status === 'ACTIVE' ? (r.back[0]?.price ?? null) : null,
+          lay: r.status === 'ACTIVE' ? (r.lay[0]?.price ?? null) : null,
+        },
+      ]),
+    );
+    const offer = cashOutOffer(runnerIds, bets, best);
+    if (offer.kind === 'none') return none(offer.reason);
+    return {
+      marketId,
+      eventId: market.eventId,
+      available: true,
+      reason: null,
+      hedge: {
+        type: offer.hedge.side === 'back' ? 1 : 2,
+        runnerId: Number(offer.hedge.runnerId),
+        rate: offer.hedge.price / 100,
+        stake: offer.hedge.stakePaise / 100,
+      },
+      runners: offer.pnlBefore.map((r, i) => ({
+        runnerId: Number(r.runnerId),
+        now: toRupees(r.pnl),
+        afterCashOut: toRupees(offer.pnlAfter[i]?.pnl ?? r.pnl),
+      })),
+      guaranteed: toRupees(offer.guaranteed),
+    };
+  }
+}

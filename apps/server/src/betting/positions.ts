@@ -1,0 +1,60 @@
+import {
+  bookmakerBet,
+  paise,
+  type FancyBet,
+  type FancySide,
+  type Hundredths,
+  type MarketPosition,
+  type OddsBet,
+  type OddsSide,
+} from '@backlay/exchange';
+import type { MarketType } from '@backlay/contract';
+
+export type BetSide = 'back' | 'lay' | 'yes' | 'no';
+
+/** A bet as stored: exchange markets keep a price in hundredths, rate-priced ones a rate (and fancy a line). */
+export interface StoredBet {
+  side: BetSide;
+  runnerId: number | null;
+  priceHundredths: number | null;
+  rate: number | null;
+  line: number | null;
+  stakePaise: number;
+}
+
+export const isFancyType = (type: MarketType): boolean => type === 'FANCY';
+/** Exchange markets priced in decimal odds on the ladder; bookmaker and toss are priced as rates. */
+export const isExchangeType = (type: MarketType): boolean =>
+  type === 'MATCH_ODDS' || type === 'OVER_UNDER' || type === 'WIN';
+
+export function toOddsBet(row: StoredBet): OddsBet {
+  if (row.runnerId === null || (row.side !== 'back' && row.side !== 'lay')) {
+    throw new Error(`stored bet is not a back or lay bet: ${JSON.stringify(row)}`);
+  }
+  const side: OddsSide = row.side;
+  const stakePaise = paise(row.stakePaise);
+  if (row.priceHundredths !== null) {
+    return { side, runnerId: row.runnerId, price: row.priceHundredths as Hundredths, stakePaise };
+  }
+  if (row.rate === null) throw new Error('stored odds bet has neither price nor rate');
+  return bookmakerBet(side, row.runnerId, row.rate, stakePaise);
+}
+
+export function toFancyBet(row: StoredBet): FancyBet {
+  if ((row.side !== 'yes' && row.side !== 'no') || row.line === null || row.rate === null) {
+    throw new Error(`stored bet is not a fancy bet: ${JSON.stringify(row)}`);
+  }
+  const side: FancySide = row.side;
+  return { side, line: row.line, rate: row.rate, stakePaise: paise(row.stakePaise) };
+}
+
+/** A user's bets in one market as the position @backlay/exchange values. */
+export function positionOf(
+  type: MarketType,
+  runnerIds: readonly number[],
+  rows: readonly StoredBet[],
+): MarketPosition {
+  return isFancyType(type)
+    ? { kind: 'fancy', bets: rows.map(toFancyBet) }
+    : { kind: 'odds', runnerIds, bets: rows.map(toOddsBet) };
+}

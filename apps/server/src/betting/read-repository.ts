@@ -1,0 +1,175 @@
+import type { MarketType, OpenBet } from '@backlay/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../platform/db/database';
+import { toRupees } from '../platform/money';
+import type { StoredBet } from './positions';
+import { isoOf, num, numOrNull, queryRows } from './sql-rows';
+
+/** A bet as the reads need it: the stored bet with its market, event and runner names. */
+export interface BetRow {
+  betId: number;
+  eventId: number;
+  marketId: string;
+  stored: StoredBet;
+  liabilityPaise: number;
+  profitPaise: number;
+  status: 'MATCHED' | 'SETTLED' | 'VOID';
+  placedAt: string;
+  settledAt: string | null;
+  resultPaise: number | null;
+  marketName: string;
+  marketType: MarketType;
+  eventName: string;
+  sportId: number;
+  runnerName: string | null;
+}
+
+interface RawBetRow {
+  id: unknown;
+  event_id: unknown;
+  market_id: string;
+  side: StoredBet['side'];
+  runner_id: unknown;
+  price_hundredths: unknown;
+  rate: unknown;
+  line: unknown;
+  stake_paise: unknown;
+  liability_paise: unknown;
+  profit_if_win_paise: unknown;
+  status: BetRow['status'];
+  placed_ms: unknown;
+  settled_ms: unknown;
+  result_paise: unknown;
+  market_name: string;
+  market_type: MarketType;
+  event_name: string;
+  sport_id: unknown;
+  runner_name: string | null;
+}
+
+/**
+ * The user's bets matching `where` (conditions on b, m, e), newest first. Always scoped to the user:
+ * no read in this module can return another user's bet.
+ */
+export async function betRows(
+  db: Executor,
+  userId: number,
+  where: SQL = sql`true`,
+  page: { limit?: number; offset?: number; oldestFirst?: boolean } = {},
+): Promise<BetRow[]> {
+  const order = page.oldestFirst ? sql`b.placed_at asc, b.id asc` : sql`b.placed_at desc, b.id desc`;
+  const rows = await queryRows<RawBetRow>(
+    db,
+    sql`select b.id, b.event_id, b.market_id, b.side, b.runner_id, b.price_hundredths, b.rate, b.line,
+          b.stake_paise, b.liability_paise, b.profit_if_win_paise, b.status, b.result_paise,
+          (extract(epoch from b.placed_at) * 1000)::float8 as placed_ms,
+          (extract(epoch from b.settled_at) * 1000)::float8 as settled_ms,
+          m.name as market_name, m.type as market_type, e.title as event_name, e.sport_id,
+          r.name as runner_name
+        from bets b
+        join markets m on m.id = b.market_id
+        join events e on e.id = b.event_id
+        left join runners r on r.market_id = b.market_id and r.id = b.runner_id
+        where b.user_id = ${userId} and (${where})
+        order by ${order}
+        ${page.limit !== undefined ? sql`limit ${page.limit}` : sql``}
+        ${page.offset !== undefined ? sql`offset ${page.offset}` : sql``}`,
+  );
+  return rows.map((r) => ({
+    betId: num(r.id),
+    eventId: num(r.event_id),
+    marketId: r.market_id,
+    stored: {
+      side: r.side,
+      runnerId: numOrNull(r.runner_id),
+      priceHundredths: numOrNull(r.price_hundredths),
+      rate: numOrNull(r.rate),
+      line: numOrNull(r.line),
+      stakePaise: num(r.stake_paise),
+    },
+    liabilityPaise: num(r.liability_paise),
+    profitPaise: num(r.profit_if_win_paise),
+    status: r.status,
+    placedAt: isoOf(r.placed_ms),
+    settledAt: r.settled_ms === null ? null : isoOf(r.settled_ms),
+    resultPaise: numOrNull(r.result_paise),
+    marketName: r.market_name,
+    marketType: r.market_type,
+    eventName: r.event_name,
+    sportId: num(r.sport_id),
+    runnerName: r.runner_name,
+  }));
+}
+
+export async function countBets(db: Executor, userId: number, where: SQL = sql`true`): Promise<number> {
+  const [row] = await queryRows<{ n: unknown }>(
+    db,
+    sql`select count(*) as n from bets b join events e on e.id = b.event_id
+        where b.user_id = ${userId} and (${where})`,
+  );
+  return row ? num(row.n) : 0;
+}
+
+const BET_TYPE_NAMES = { back: 'Back', lay: 'Lay', yes: 'Yes', no: 'No' } as const;
+
+/** A bet row on the wire (open bets, and the base of history items). */
+export function toOpenBet(b: BetRow): OpenBet {
+  const odds = b.stored.priceHundredths !== null ? b.stored.priceHundredths / 100 : (b.stored.rate ?? 0);
+  return {
+    betId: b.betId,
+    eventId: b.eventId,
+    marketId: b.marketId,
+    runnerId: b.stored.runnerId,
+    betTitle: b.eventName,
+    betType: BET_TYPE_NAMES[b.stored.side],
+    runnerName: b.runnerName ?? (b.stored.line !== null ? `${b.marketName} ${b.stored.line}` : b.marketName),
+    odds,
+    fancyValue: b.stored.line,
+    stake: toRupees(b.stored.stakePaise),
+    expectedProfit: toRupees(b.profitPaise),
+    liability: toRupees(b.liabilityPaise),
+    marketName: b.marketName,
+    marketTypeName: b.marketType,
+    placeTime: b.placedAt,
+  };
+}
+
+export function toHistoryItem(b: BetRow) {
+  return {
+    ...toOpenBet(b),
+    status: b.status,
+    sportId: b.sportId,
+    eventName: b.eventName,
+    result: b.resultPaise === null ? null : toRupees(b.resultPaise),
+    settledTime: b.settledAt,
+  };
+}
+
+/** Runner ids of markets in their listed order, for valuing positions. */
+export async function runnerIdsOf(
+  db: Executor,
+  marketIds: readonly string[],
+): Promise<Map<string, number[]>> {
+  const out = new Map<string, number[]>();
+  if (marketIds.length === 0) return out;
+  const rows = await queryRows<{ market_id: string; id: unknown }>(
+    db,
+    sql`select market_id, id from runners
+        where market_id in (${sql.join(
+          marketIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+        order by market_id, sort_order, id`,
+  );
+  for (const r of rows) out.set(r.market_id, [...(out.get(r.market_id) ?? []), num(r.id)]);
+  return out;
+}
+
+/** The user's held exposure per market. */
+export async function marketExposures(db: Executor, userId: number): Promise<Map<string, number>> {
+  const rows = await queryRows<{ market_id: string; exposure_paise: unknown }>(
+    db,
+    sql`select market_id, exposure_paise from market_exposures where user_id = ${userId}`,
+  );
+  return new Map(rows.map((r) => [r.market_id, num(r.exposure_paise)]));
+}

@@ -1,0 +1,235 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { isoOf, num, queryRows } from '../betting/sql-rows';
+import type { Executor } from '../platform/db/database';
+
+/*
+ * Reads for statements and profit/loss. Every query is scoped to one user: the cash statement reads
+ * only the user's own PLAYER_CASH account, profit/loss only the user's settlement rows.
+ */
+
+export interface StatementLineRow {
+  id: number;
+  journalId: number;
+  date: string;
+  kind: string;
+  description: string;
+  amountPaise: number;
+  balanceAfterPaise: number;
+}
+
+export interface StatementFilter {
+  kind?: string;
+  from?: string;
+  to?: string;
+}
+
+function statementWhere(f: StatementFilter): SQL {
+  return sql`${f.kind ? sql`and j.kind = ${f.kind}` : sql``}
+    ${f.from ? sql`and j.created_at >= ${f.from}::timestamptz` : sql``}
+    ${f.to ? sql`and j.created_at <= ${f.to}::timestamptz` : sql``}`;
+}
+
+const cashAccount = (userId: number) => sql`(select cash_account_id from wallets where user_id = ${userId})`;
+
+export async function statementLines(
+  db: Executor,
+  userId: number,
+  f: StatementFilter & { limit: number; offset: number },
+): Promise<{ total: number; rows: StatementLineRow[] }> {
+  const where = statementWhere(f);
+  const [rows, counted] = await Promise.all([
+    queryRows<{
+      id: unknown;
+      journal_id: unknown;
+      created_ms: unknown;
+      kind: string;
+      description: string;
+      amount: unknown;
+      balance_after: unknown;
+    }>(
+      db,
+      sql`select l.id, l.journal_id, (extract(epoch from j.created_at) * 1000)::float8 as created_ms,
+            j.kind, j.description, l.amount, l.balance_after
+          from journal_lines l join journals j on j.id = l.journal_id
+          where l.account_id = ${cashAccount(userId)} ${where}
+          order by l.id desc limit ${f.limit} offset ${f.offset}`,
+    ),
+    queryRows<{ n: unknown }>(
+      db,
+      sql`select count(*) as n from journal_lines l join journals j on j.id = l.journal_id
+          where l.account_id = ${cashAccount(userId)} ${where}`,
+    ),
+  ]);
+  return { total: num(counted[0]?.n ?? 0), rows: rows.map(toLine) };
+}
+
+function toLine(r: {
+  id: unknown;
+  journal_id: unknown;
+  created_ms: unknown;
+  kind: string;
+  description: string;
+  amount: unknown;
+  balance_after: unknown;
+}): StatementLineRow {
+  return {
+    id: num(r.id),
+    journalId: num(r.journal_id),
+    date: isoOf(r.created_ms),
+    kind: r.kind,
+    description: r.description,
+    amountPaise: num(r.amount),
+    balanceAfterPaise: num(r.balance_after),
+  };
+}
+
+export async function statementLine(
+  db: Executor,
+  userId: number,
+  lineId: number,
+): Promise<(StatementLineRow & { marketId: string | null }) | null> {
+  const [row] = await queryRows<Parameters<typeof toLine>[0] & { market_id: string | null }>(
+    db,
+    sql`select l.id, l.journal_id, (extract(epoch from j.created_at) * 1000)::float8 as created_ms,
+          j.kind, j.description, l.amount, l.balance_after,
+          (select s.market_id from market_settlements s
+            where s.journal_id = l.journal_id and s.user_id = ${userId}) as market_id
+        from journal_lines l join journals j on j.id = l.journal_id
+        where l.id = ${lineId} and l.account_id = ${cashAccount(userId)}`,
+  );
+  return row ? { ...toLine(row), marketId: row.market_id } : null;
+}
+
+export interface SettledMarketRow {
+  marketId: string;
+  marketName: string;
+  marketType: string;
+  eventId: number;
+  eventName: string;
+  sportId: number;
+  settledAt: string;
+  netPaise: number;
+  commissionPaise: number;
+  result: unknown;
+  runnerNames: Record<string, string>;
+}
+
+export interface ProfitLossFilter {
+  from?: string;
+  to?: string;
+  sportId?: number;
+}
+
+function profitLossWhere(f: ProfitLossFilter): SQL {
+  return sql`${f.from ? sql`and s.settled_at >= ${f.from}::timestamptz` : sql``}
+    ${f.to ? sql`and s.settled_at <= ${f.to}::timestamptz` : sql``}
+    ${f.sportId !== undefined ? sql`and e.sport_id = ${f.sportId}` : sql``}`;
+}
+
+export interface EventProfitLossRow {
+  eventId: number;
+  eventName: string;
+  sportId: number;
+  settledAt: string;
+  stakePaise: number;
+  netPaise: number;
+  commissionPaise: number;
+}
+
+/** Settled profit and loss per event, newest settlement first, with the total over every page. */
+export async function profitLossByEvent(
+  db: Executor,
+  userId: number,
+  f: ProfitLossFilter & { limit: number; offset: number },
+): Promise<{ total: number; totalNetPaise: number; rows: EventProfitLossRow[] }> {
+  const where = profitLossWhere(f);
+  const grouped = sql`select e.id as event_id, e.title, e.sport_id,
+        max(s.settled_at) as settled_at, sum(s.net_paise) as net, sum(s.commission_paise) as commission,
+        (select coalesce(sum(b.stake_paise), 0) from bets b
+          join market_settlements s2 on s2.market_id = b.market_id and s2.user_id = b.user_id
+          where b.user_id = ${userId} and b.event_id = e.id) as stake
+      from market_settlements s
+      join markets m on m.id = s.market_id
+      join events e on e.id = m.event_id
+      where s.user_id = ${userId} ${where}
+      group by e.id, e.title, e.sport_id`;
+  const [rows, totals] = await Promise.all([
+    queryRows<{
+      event_id: unknown;
+      title: string;
+      sport_id: unknown;
+      settled_ms: unknown;
+      net: unknown;
+      commission: unknown;
+      stake: unknown;
+    }>(
+      db,
+      sql`select g.*, (extract(epoch from g.settled_at) * 1000)::float8 as settled_ms from (${grouped}) g
+          order by g.settled_at desc, g.event_id desc limit ${f.limit} offset ${f.offset}`,
+    ),
+    queryRows<{ n: unknown; net: unknown }>(
+      db,
+      sql`select count(*) as n, coalesce(sum(g.net), 0) as net from (${grouped}) g`,
+    ),
+  ]);
+  return {
+    total: num(totals[0]?.n ?? 0),
+    totalNetPaise: num(totals[0]?.net ?? 0),
+    rows: rows.map((r) => ({
+      eventId: num(r.event_id),
+      eventName: r.title,
+      sportId: num(r.sport_id),
+      settledAt: isoOf(r.settled_ms),
+      stakePaise: num(r.stake),
+      netPaise: num(r.net),
+      commissionPaise: num(r.commission),
+    })),
+  };
+}
+
+/** The user's settled markets of one event. */
+export async function settledMarketsOfEvent(
+  db: Executor,
+  userId: number,
+  eventId: number,
+): Promise<SettledMarketRow[]> {
+  const rows = await queryRows<{
+    market_id: string;
+    name: string;
+    type: string;
+    event_id: unknown;
+    title: string;
+    sport_id: unknown;
+    settled_ms: unknown;
+    net_paise: unknown;
+    commission_paise: unknown;
+    result: unknown;
+    runner_names: Record<string, string> | string | null;
+  }>(
+    db,
+    sql`select s.market_id, m.name, m.type, e.id as event_id, e.title, e.sport_id,
+          (extract(epoch from s.settled_at) * 1000)::float8 as settled_ms, s.net_paise, s.commission_paise, m.result,
+          (select json_object_agg(r.id::text, r.name) from runners r where r.market_id = m.id) as runner_names
+        from market_settlements s
+        join markets m on m.id = s.market_id
+        join events e on e.id = m.event_id
+        where s.user_id = ${userId} and e.id = ${eventId}
+        order by s.settled_at, s.market_id`,
+  );
+  return rows.map((r) => ({
+    marketId: r.market_id,
+    marketName: r.name,
+    marketType: r.type,
+    eventId: num(r.event_id),
+    eventName: r.title,
+    sportId: num(r.sport_id),
+    settledAt: isoOf(r.settled_ms),
+    netPaise: num(r.net_paise),
+    commissionPaise: num(r.commission_paise),
+    result: typeof r.result === 'string' ? (JSON.parse(r.result) as unknown) : r.result,
+    runnerNames:
+      typeof r.runner_names === 'string'
+        ? (JSON.parse(r.runner_names) as Record<string, string>)
+        : (r.runner_names ?? {}),
+  }));
+}

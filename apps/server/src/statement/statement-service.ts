@@ -1,0 +1,156 @@
+import type { z } from 'zod';
+import type {
+  BetHistoryInputSchema,
+  BetHistoryResultSchema,
+  ProfitLossDetailResultSchema,
+  ProfitLossInputSchema,
+  ProfitLossResultSchema,
+  StatementDetailResultSchema,
+  StatementQuerySchema,
+  StatementResultSchema,
+  STATEMENT_KINDS,
+} from '@backlay/contract';
+import { sql } from 'drizzle-orm';
+import { betRows, countBets, toHistoryItem } from '../betting/read-repository';
+import type { Db } from '../platform/db/database';
+import { AppError } from '../platform/http/app-error';
+import { toRupees } from '../platform/money';
+import {
+  profitLossByEvent,
+  settledMarketsOfEvent,
+  statementLine,
+  statementLines,
+  type SettledMarketRow,
+  type StatementLineRow,
+} from './statement-repository';
+
+type StatementKind = (typeof STATEMENT_KINDS)[number];
+
+function toStatementLine(l: StatementLineRow) {
+  return {
+    id: l.id,
+    journalId: l.journalId,
+    date: l.date,
+    kind: l.kind as StatementKind,
+    description: l.description,
+    credit: l.amountPaise > 0 ? toRupees(l.amountPaise) : 0,
+    debit: l.amountPaise < 0 ? toRupees(-l.amountPaise) : 0,
+    balance: toRupees(l.balanceAfterPaise),
+  };
+}
+
+function resultText(m: SettledMarketRow): string {
+  const r = m.result as { kind?: string; runnerId?: number; runs?: number } | null;
+  if (!r || r.kind === 'void') return 'Void';
+  if (r.kind === 'runs') return `${String(r.runs)} runs`;
+  return m.runnerNames[String(r.runnerId)] ?? `Runner ${String(r.runnerId)}`;
+}
+
+/** Bet history, profit and loss, and the cash statement of the signed-in user. */
+export class StatementService {
+  constructor(private readonly db: Db) {}
+
+  async betHistory(
+    userId: number,
+    q: z.output<typeof BetHistoryInputSchema>,
+  ): Promise<z.input<typeof BetHistoryResultSchema>> {
+    const where = sql`true
+      ${q.StartDate ? sql`and b.placed_at >= ${q.StartDate}::timestamptz` : sql``}
+      ${q.EndDate ? sql`and b.placed_at <= ${q.EndDate}::timestamptz` : sql``}
+      ${q.status !== 'ALL' ? sql`and b.status = ${q.status}` : sql``}
+      ${q.sportId !== undefined ? sql`and e.sport_id = ${q.sportId}` : sql``}`;
+    const oldestFirst = /\basc\b/i.test(q.Sorting ?? '');
+    const [rows, total] = await Promise.all([
+      betRows(this.db, userId, where, { limit: q.MaxResultCount, offset: q.SkipCount, oldestFirst }),
+      countBets(this.db, userId, where),
+    ]);
+    return { totalCount: total, items: rows.map(toHistoryItem) };
+  }
+
+  async profitLoss(
+    userId: number,
+    q: z.output<typeof ProfitLossInputSchema>,
+  ): Promise<z.input<typeof ProfitLossResultSchema>> {
+    const { total, totalNetPaise, rows } = await profitLossByEvent(this.db, userId, {
+      from: q.StartDate,
+      to: q.EndDate,
+      sportId: q.sportId,
+      limit: q.MaxResultCount,
+      offset: q.SkipCount,
+    });
+    return {
+      totalCount: total,
+      total: toRupees(totalNetPaise),
+      items: rows.map((r) => ({
+        eventId: r.eventId,
+        eventName: r.eventName,
+        sportId: r.sportId,
+        settledTime: r.settledAt,
+        stake: toRupees(r.stakePaise),
+        profitLoss: toRupees(r.netPaise),
+        commission: toRupees(r.commissionPaise),
+      })),
+    };
+  }
+
+  async profitLossDetail(
+    userId: number,
+    eventId: number,
+  ): Promise<z.input<typeof ProfitLossDetailResultSchema>> {
+    const markets = await settledMarketsOfEvent(this.db, userId, eventId);
+    const first = markets[0];
+    if (!first) throw new AppError('NOT_FOUND', 'You have no settled bets on this event.');
+    const bets = await betRows(this.db, userId, sql`b.event_id = ${eventId} and b.status <> 'MATCHED'`, {
+      oldestFirst: true,
+    });
+    return {
+      eventId,
+      eventName: first.eventName,
+      markets: markets.map((m) => ({
+        marketId: m.marketId,
+        marketName: m.marketName,
+        result: resultText(m),
+        profitLoss: toRupees(m.netPaise),
+        commission: toRupees(m.commissionPaise),
+        bets: bets.filter((b) => b.marketId === m.marketId).map(toHistoryItem),
+      })),
+    };
+  }
+
+  async statement(
+    userId: number,
+    q: z.output<typeof StatementQuerySchema>,
+  ): Promise<z.input<typeof StatementResultSchema>> {
+    const { total, rows } = await statementLines(this.db, userId, {
+      ...(q.kind !== 'all' ? { kind: q.kind } : {}),
+      from: q.StartDate,
+      to: q.EndDate,
+      limit: q.MaxResultCount,
+      offset: q.SkipCount,
+    });
+    return { totalCount: total, items: rows.map(toStatementLine) };
+  }
+
+  async statementDetail(
+    userId: number,
+    lineId: number,
+  ): Promise<z.input<typeof StatementDetailResultSchema>> {
+    const line = await statementLine(this.db, userId, lineId);
+    if (!line) throw new AppError('NOT_FOUND', 'No such statement line.');
+    if (!line.marketId) return { line: toStatementLine(line), bets: [], marketName: null, eventName: null };
+    const bets = await betRows(
+      this.db,
+      userId,
+      sql`b.market_id = ${line.marketId} and b.status <> 'MATCHED'`,
+      {
+        oldestFirst: true,
+      },
+    );
+    return {
+      line: toStatementLine(line),
+      bets: bets.map(toHistoryItem),
+      marketName: bets[0]?.marketName ?? null,
+      eventName: bets[0]?.eventName ?? null,
+    };
+  }
+}
