@@ -1,5 +1,7 @@
 import {
   IN_PLAY_MATCH_DATE,
+  ODDS_HUB_CODES,
+  eventHubGroup,
   LIMIT_TYPE_OF_GROUP,
   MARKET_GROUP_OF_TYPE,
   SPORT_IDS,
@@ -10,6 +12,7 @@ import {
   type MarketInfo,
   type MatchOddsMarket,
   type OddsChangeMessage,
+  type OddsHubMessage,
   type OddsSnapshotMessage,
   type OddsV2,
   type SportEvent,
@@ -227,4 +230,36 @@ export function toUserLimits(odds: EventOdds, betLocked = false): UserLimit[] {
       delayTime: market.betDelayMs,
     },
   }));
+}
+
+export interface HubPush {
+  /** The hub group of the event page (contract `eventHubGroup`). */
+  group: string;
+  /** The `Code` of the hub's `Message`. */
+  code: string;
+  data: OddsHubMessage;
+}
+
+/** What to push to the hub for a feed event: odds changes and scorecards go to the event's group. */
+export function hubPushesOf(event: FeedEvent): HubPush[] {
+  switch (event.type) {
+    case 'oddsChanged':
+      return [
+        {
+          group: eventHubGroup(event.eventId),
+          code: ODDS_HUB_CODES.change,
+          data: toOddsChangeMessage(event),
+        },
+      ];
+    case 'scoreCard':
+      return [
+        {
+          group: eventHubGroup(event.eventId),
+          code: ODDS_HUB_CODES.scoreCard,
+          data: { kind: 'scoreCard', scoreCard: event.scoreCard },
+        },
+      ];
+    default:
+      return [];
+  }
 }

@@ -56,12 +56,14 @@ function limitsFor(sport: FeedSport, type: MarketType): FeedLimits {
   return { minStake: wholeRupees(min), maxStake: wholeRupees(max), maxProfit: wholeRupees(profit) };
 }
 
-/** Margins by market type: tight on the exchange, wider for the bookmaker and toss. */
-function marginsFor(type: MarketType, runnerCount: number): Margins {
-  if (type === 'BOOKMAKER') return { back: 0.03, lay: 0.01 };
-  if (type === 'TOSS') return { back: 0.05, lay: 0.0 };
-  // Many-runner books (races) round more on the way to the ladder; start from a smaller margin.
-  return runnerCount > 4 ? { back: 0.01, lay: 0.005 } : { back: 0.015, lay: 0.005 };
+/**
+ * Margins by market type: a liquid exchange book sits a tick or so either side of fair (about 101–104%
+ * on the back side); the bookmaker quotes a point or two apart; the toss is the dearest.
+ */
+function marginsFor(type: MarketType): Margins {
+  if (type === 'BOOKMAKER') return { back: 0.01, lay: 0 };
+  if (type === 'TOSS') return { back: 0.02, lay: 0 };
+  return { back: 0.01, lay: 0 };
 }
 
 export interface EngineOptions {
@@ -103,7 +105,7 @@ export class EventEngine {
     this.current = this.fixtureNow();
     for (const view of this.model.markets(now)) {
       if (view.result) continue;
-      this.byKey.set(view.key, this.build(view, undefined, now));
+      this.byKey.set(view.key, this.build(view, undefined));
     }
     this.scoreSeen = this.model.scoreVersion();
   }
@@ -155,7 +157,7 @@ export class EventEngine {
       if (old?.status === 'CLOSED') continue;
       const quiet = old && old.status === view.status && !view.result && !gameMoved;
       if (quiet && !this.rng.chance(activity)) continue;
-      const next = this.build(view, old, now);
+      const next = this.build(view, old);
       if (old && sameMarket(old, next)) continue;
       changes.set(view.key, next);
       if (old && old.status !== next.status) statusEvents.push({ key: view.key, previous: old.status });
@@ -230,8 +232,7 @@ export class EventEngine {
     return { ...this.info, status: this.model.status(), ...(score === undefined ? {} : { score }) };
   }
 
-  private build(view: ModelMarketView, old: FeedMarket | undefined, now: number): FeedMarket {
-    void now;
+  private build(view: ModelMarketView, old: FeedMarket | undefined): FeedMarket {
     const inPlay = this.current.status === 'IN_PLAY';
     const base = {
       id: old?.id ?? this.newMarketId(),
@@ -268,7 +269,7 @@ export class EventEngine {
     const probabilities = this.withSentiment(view, activeIdx);
 
     if (view.type === 'BOOKMAKER' || view.type === 'TOSS') {
-      const rates = priced ? ratePrices(probabilities, marginsFor(view.type, activeIdx.length)) : [];
+      const rates = priced ? ratePrices(probabilities, marginsFor(view.type)) : [];
       const oldRunners = old && (old.type === 'BOOKMAKER' || old.type === 'TOSS') ? old.runners : [];
       const rateRunners: RateRunner[] = runners.map((r, i) => {
         const at = activeIdx.indexOf(i);
@@ -293,7 +294,7 @@ export class EventEngine {
     }
 
     const type = view.type === 'WIN' || view.type === 'OVER_UNDER' ? view.type : 'MATCH_ODDS';
-    const prices = priced ? exchangePrices(probabilities, marginsFor(view.type, activeIdx.length)) : [];
+    const prices = priced ? exchangePrices(probabilities, marginsFor(view.type)) : [];
     const oldRunners: ExchangeRunner[] =
       old && (old.type === 'MATCH_ODDS' || old.type === 'OVER_UNDER' || old.type === 'WIN')
         ? old.runners

@@ -108,7 +108,8 @@ function resultKinds(run: Run): Record<string, number> {
   return kinds;
 }
 
-describe('SimulatedFeed determinism', () => {
+// Long simulated runs: generous timeouts for a shared, busy machine.
+describe('SimulatedFeed determinism', { timeout: 120_000 }, () => {
   it('plays the same world twice from the same seed and start, however time is handed over', () => {
     const a = new SimulatedFeed({ clock: new ManualClock(START), seed: 99, eventIdBase: 1_000 });
     const b = new SimulatedFeed({ clock: new ManualClock(START), seed: 99, eventIdBase: 1_000 });
@@ -158,156 +159,161 @@ describe('SimulatedFeed fixtures', () => {
   });
 });
 
-describe('SimulatedFeed long runs: invariants on every change, events finish, markets close', () => {
-  it('football: goals suspend the markets, over/under closes when decided, matches finish with a winner', () => {
-    const goals = new Map<number, { at: number; count: number }>();
-    const problems: string[] = [];
-    let goalChecks = 0;
-    const run = play('football', 5, { inPlay: 2, upcoming: 3 }, 11, (r, event) => {
-      if (event.type === 'scoreCard' && event.scoreCard.sport === 'football') {
-        const card = event.scoreCard as FootballScoreCard;
-        const count = card.homeGoals + card.awayGoals;
-        const before = goals.get(event.eventId)?.count ?? count;
-        if (count > before) {
-          goalChecks += 1;
-          for (const m of r.feed.odds(event.eventId)?.markets ?? []) {
-            if (m.status !== 'SUSPENDED') problems.push(`${m.name} ${m.status} at a goal`);
+describe(
+  'SimulatedFeed long runs: invariants on every change, events finish, markets close',
+  { timeout: 120_000 },
+  () => {
+    it('football: goals suspend the markets, over/under closes when decided, matches finish with a winner', () => {
+      const goals = new Map<number, { at: number; count: number }>();
+      const problems: string[] = [];
+      let goalChecks = 0;
+      const run = play('football', 5, { inPlay: 2, upcoming: 3 }, 11, (r, event) => {
+        if (event.type === 'scoreCard' && event.scoreCard.sport === 'football') {
+          const card = event.scoreCard as FootballScoreCard;
+          const count = card.homeGoals + card.awayGoals;
+          const before = goals.get(event.eventId)?.count ?? count;
+          if (count > before) {
+            goalChecks += 1;
+            for (const m of r.feed.odds(event.eventId)?.markets ?? []) {
+              if (m.status !== 'SUSPENDED') problems.push(`${m.name} ${m.status} at a goal`);
+            }
+            goals.set(event.eventId, { at: event.at, count });
+          } else if (!goals.has(event.eventId)) goals.set(event.eventId, { at: -Infinity, count });
+        }
+        if (event.type === 'oddsChanged') {
+          const goal = goals.get(event.eventId);
+          if (goal && event.at >= goal.at && event.at < goal.at + 40_000) {
+            for (const m of event.markets)
+              if (m.status === 'OPEN') problems.push(`${m.name} open ${event.at - goal.at} ms after a goal`);
           }
-          goals.set(event.eventId, { at: event.at, count });
-        } else if (!goals.has(event.eventId)) goals.set(event.eventId, { at: -Infinity, count });
+          for (const m of event.markets) {
+            if (m.type === 'MATCH_ODDS' && m.inPlay && m.status !== 'CLOSED' && m.betDelayMs !== 5000)
+              problems.push('delay');
+          }
+        }
+      });
+      expect(run.problems).toEqual([]);
+      expect(problems).toEqual([]);
+      expect(goalChecks).toBeGreaterThan(3);
+      expect(run.finished.length).toBeGreaterThanOrEqual(2);
+      const kinds = resultKinds(run);
+      expect(kinds.winner).toBeGreaterThan(4);
+      const overUnder = [...run.closed.keys()].filter((id) => run.feed.market(id)?.type === 'OVER_UNDER');
+      expect(overUnder.length).toBeGreaterThan(3);
+      expect(run.events.some((e) => e.type === 'fixtureAdded')).toBe(true);
+    });
+
+    it('cricket: wickets suspend, balls run, sessions settle on runs, fancy lines follow the score', () => {
+      const wickets = new Map<number, { at: number; count: number }>();
+      const samples = new Map<string, { runs: number; balls: number; line: number }[]>();
+      const problems: string[] = [];
+      let wicketChecks = 0;
+      let ballRunning = 0;
+      const run = play('cricket', 9, { inPlay: 1, upcoming: 2 }, 12, (r, event) => {
+        if (event.type === 'scoreCard' && event.scoreCard.sport === 'cricket') {
+          const card = event.scoreCard as CricketScoreCard;
+          const count = card.innings.reduce((s, i) => s + i.wickets, 0);
+          // A match already under way when the run starts has wickets from before: only count new ones.
+          const before = wickets.get(event.eventId)?.count ?? count;
+          if (count > before && card.phase.startsWith('INNINGS_') && card.phase !== 'INNINGS_BREAK') {
+            wicketChecks += 1;
+            for (const m of r.feed.odds(event.eventId)?.markets ?? []) {
+              if (m.status !== 'SUSPENDED') problems.push(`${m.name} ${m.status} at a wicket`);
+            }
+          }
+          wickets.set(event.eventId, {
+            at: count > before ? event.at : (wickets.get(event.eventId)?.at ?? -Infinity),
+            count,
+          });
+        }
+        if (event.type === 'marketStatus' && event.status === 'BALL_RUNNING') {
+          const m = r.feed.market(event.marketId);
+          if (m?.type === 'MATCH_ODDS') problems.push('match odds ball running');
+          ballRunning += 1;
+        }
+        if (event.type === 'oddsChanged') {
+          const w = wickets.get(event.eventId);
+          const card = r.feed.scoreCard(event.eventId) as CricketScoreCard | undefined;
+          const last = card?.innings[card.innings.length - 1];
+          const now =
+            last && card ? { runs: last.runs, balls: last.balls, innings: card.innings.length } : undefined;
+          for (const m of event.markets) {
+            if (w && event.at >= w.at && event.at < w.at + 25_000 && m.status === 'OPEN') {
+              problems.push(`${m.name} open ${event.at - w.at} ms after a wicket`);
+            }
+            if (m.inPlay && m.status !== 'CLOSED') {
+              const expected = m.type === 'MATCH_ODDS' ? 5000 : 0;
+              if (m.betDelayMs !== expected) problems.push(`${m.type} delay ${m.betDelayMs}`);
+            }
+            if (
+              m.type === 'FANCY' &&
+              m.status === 'OPEN' &&
+              now &&
+              m.name.startsWith('20 over') &&
+              now.innings === 1
+            ) {
+              if (m.noLine <= now.runs) problems.push(`${m.name}: line ${m.noLine} at ${now.runs} runs`);
+              const list = samples.get(m.id) ?? [];
+              list.push({ runs: now.runs, balls: now.balls, line: m.noLine });
+              samples.set(m.id, list);
+            }
+          }
+        }
+      });
+      expect(run.problems).toEqual([]);
+      expect(problems).toEqual([]);
+      expect(wicketChecks).toBeGreaterThan(5);
+      expect(ballRunning).toBeGreaterThan(100);
+      expect(run.finished.length).toBeGreaterThanOrEqual(2);
+      const kinds = resultKinds(run);
+      expect(kinds.winner).toBeGreaterThanOrEqual(4);
+      expect(kinds.runs).toBeGreaterThan(10);
+      // Lines follow the score: between consecutive quotes a ball apart, more runs means a higher line.
+      const dRuns: number[] = [];
+      const dLine: number[] = [];
+      for (const list of samples.values()) {
+        for (let i = 1; i < list.length; i++) {
+          const a = list[i - 1] as (typeof list)[number];
+          const b = list[i] as (typeof list)[number];
+          if (b.balls - a.balls === 1) {
+            dRuns.push(b.runs - a.runs);
+            dLine.push(b.line - a.line);
+          }
+        }
       }
-      if (event.type === 'oddsChanged') {
-        const goal = goals.get(event.eventId);
-        if (goal && event.at >= goal.at && event.at < goal.at + 40_000) {
+      expect(dRuns.length).toBeGreaterThan(30);
+      expect(correlation(dRuns, dLine)).toBeGreaterThan(0.6);
+    });
+
+    it('tennis: points move the prices, matches finish (or are void on an early retirement)', () => {
+      const run = play('tennis', 6, { inPlay: 2, upcoming: 3 }, 13, (_r, event) => {
+        if (event.type === 'oddsChanged') {
           for (const m of event.markets)
-            if (m.status === 'OPEN') problems.push(`${m.name} open ${event.at - goal.at} ms after a goal`);
+            if (m.inPlay && m.status !== 'CLOSED') expect(m.betDelayMs).toBe(3000);
         }
-        for (const m of event.markets) {
-          if (m.type === 'MATCH_ODDS' && m.inPlay && m.status !== 'CLOSED' && m.betDelayMs !== 5000)
-            problems.push('delay');
-        }
-      }
+      });
+      expect(run.problems).toEqual([]);
+      expect(run.finished.length).toBeGreaterThanOrEqual(3);
+      expect((resultKinds(run).winner ?? 0) + (resultKinds(run).void ?? 0)).toBe(run.closed.size);
     });
-    expect(run.problems).toEqual([]);
-    expect(problems).toEqual([]);
-    expect(goalChecks).toBeGreaterThan(3);
-    expect(run.finished.length).toBeGreaterThanOrEqual(2);
-    const kinds = resultKinds(run);
-    expect(kinds.winner).toBeGreaterThan(4);
-    const overUnder = [...run.closed.keys()].filter((id) => run.feed.market(id)?.type === 'OVER_UNDER');
-    expect(overUnder.length).toBeGreaterThan(3);
-    expect(run.events.some((e) => e.type === 'fixtureAdded')).toBe(true);
-  });
 
-  it('cricket: wickets suspend, balls run, sessions settle on runs, fancy lines follow the score', () => {
-    const wickets = new Map<number, { at: number; count: number }>();
-    const samples = new Map<string, { runs: number; balls: number; line: number }[]>();
-    const problems: string[] = [];
-    let wicketChecks = 0;
-    let ballRunning = 0;
-    const run = play('cricket', 9, { inPlay: 1, upcoming: 2 }, 12, (r, event) => {
-      if (event.type === 'scoreCard' && event.scoreCard.sport === 'cricket') {
-        const card = event.scoreCard as CricketScoreCard;
-        const count = card.innings.reduce((s, i) => s + i.wickets, 0);
-        // A match already under way when the run starts has wickets from before: only count new ones.
-        const before = wickets.get(event.eventId)?.count ?? count;
-        if (count > before && card.phase.startsWith('INNINGS_') && card.phase !== 'INNINGS_BREAK') {
-          wicketChecks += 1;
-          for (const m of r.feed.odds(event.eventId)?.markets ?? []) {
-            if (m.status !== 'SUSPENDED') problems.push(`${m.name} ${m.status} at a wicket`);
-          }
-        }
-        wickets.set(event.eventId, {
-          at: count > before ? event.at : (wickets.get(event.eventId)?.at ?? -Infinity),
-          count,
-        });
-      }
-      if (event.type === 'marketStatus' && event.status === 'BALL_RUNNING') {
-        const m = r.feed.market(event.marketId);
-        if (m?.type === 'MATCH_ODDS') problems.push('match odds ball running');
-        ballRunning += 1;
-      }
-      if (event.type === 'oddsChanged') {
-        const w = wickets.get(event.eventId);
-        const card = r.feed.scoreCard(event.eventId) as CricketScoreCard | undefined;
-        const last = card?.innings[card.innings.length - 1];
-        const now =
-          last && card ? { runs: last.runs, balls: last.balls, innings: card.innings.length } : undefined;
-        for (const m of event.markets) {
-          if (w && event.at >= w.at && event.at < w.at + 25_000 && m.status === 'OPEN') {
-            problems.push(`${m.name} open ${event.at - w.at} ms after a wicket`);
-          }
-          if (m.inPlay && m.status !== 'CLOSED') {
-            const expected = m.type === 'MATCH_ODDS' ? 5000 : 0;
-            if (m.betDelayMs !== expected) problems.push(`${m.type} delay ${m.betDelayMs}`);
-          }
-          if (
-            m.type === 'FANCY' &&
-            m.status === 'OPEN' &&
-            now &&
-            m.name.startsWith('20 over') &&
-            now.innings === 1
-          ) {
-            if (m.noLine <= now.runs) problems.push(`${m.name}: line ${m.noLine} at ${now.runs} runs`);
-            const list = samples.get(m.id) ?? [];
-            list.push({ runs: now.runs, balls: now.balls, line: m.noLine });
-            samples.set(m.id, list);
-          }
-        }
-      }
+    it('kabaddi: raids score, matches finish with home, away or a tie', () => {
+      const run = play('kabaddi', 4, { inPlay: 1, upcoming: 2 }, 14);
+      expect(run.problems).toEqual([]);
+      expect(run.finished.length).toBeGreaterThanOrEqual(2);
+      expect(resultKinds(run).winner).toBe(run.closed.size);
     });
-    expect(run.problems).toEqual([]);
-    expect(problems).toEqual([]);
-    expect(wicketChecks).toBeGreaterThan(5);
-    expect(ballRunning).toBeGreaterThan(100);
-    expect(run.finished.length).toBeGreaterThanOrEqual(2);
-    const kinds = resultKinds(run);
-    expect(kinds.winner).toBeGreaterThanOrEqual(4);
-    expect(kinds.runs).toBeGreaterThan(10);
-    // Lines follow the score: between consecutive quotes a ball apart, more runs means a higher line.
-    const dRuns: number[] = [];
-    const dLine: number[] = [];
-    for (const list of samples.values()) {
-      for (let i = 1; i < list.length; i++) {
-        const a = list[i - 1] as (typeof list)[number];
-        const b = list[i] as (typeof list)[number];
-        if (b.balls - a.balls === 1) {
-          dRuns.push(b.runs - a.runs);
-          dLine.push(b.line - a.line);
-        }
-      }
-    }
-    expect(dRuns.length).toBeGreaterThan(30);
-    expect(correlation(dRuns, dLine)).toBeGreaterThan(0.6);
-  });
 
-  it('tennis: points move the prices, matches finish (or are void on an early retirement)', () => {
-    const run = play('tennis', 6, { inPlay: 2, upcoming: 3 }, 13, (_r, event) => {
-      if (event.type === 'oddsChanged') {
-        for (const m of event.markets) if (m.inPlay && m.status !== 'CLOSED') expect(m.betDelayMs).toBe(3000);
-      }
+    it('horse racing: countdown, the race, a winner; non-runners leave the book', () => {
+      const run = play('horseRacing', 4, { inPlay: 0, upcoming: 6 }, 15);
+      expect(run.problems).toEqual([]);
+      expect(run.finished.length).toBeGreaterThanOrEqual(6);
+      expect(resultKinds(run).winner).toBe(run.closed.size);
+      const live = run.events.filter((e) => e.type === 'fixtureUpdated' && e.fixture.status === 'IN_PLAY');
+      expect(live.length).toBeGreaterThan(0);
     });
-    expect(run.problems).toEqual([]);
-    expect(run.finished.length).toBeGreaterThanOrEqual(3);
-    expect((resultKinds(run).winner ?? 0) + (resultKinds(run).void ?? 0)).toBe(run.closed.size);
-  });
-
-  it('kabaddi: raids score, matches finish with home, away or a tie', () => {
-    const run = play('kabaddi', 4, { inPlay: 1, upcoming: 2 }, 14);
-    expect(run.problems).toEqual([]);
-    expect(run.finished.length).toBeGreaterThanOrEqual(2);
-    expect(resultKinds(run).winner).toBe(run.closed.size);
-  });
-
-  it('horse racing: countdown, the race, a winner; non-runners leave the book', () => {
-    const run = play('horseRacing', 4, { inPlay: 0, upcoming: 6 }, 15);
-    expect(run.problems).toEqual([]);
-    expect(run.finished.length).toBeGreaterThanOrEqual(6);
-    expect(resultKinds(run).winner).toBe(run.closed.size);
-    const live = run.events.filter((e) => e.type === 'fixtureUpdated' && e.fixture.status === 'IN_PLAY');
-    expect(live.length).toBeGreaterThan(0);
-  });
-});
+  },
+);
 
 function correlation(xs: readonly number[], ys: readonly number[]): number {
   const n = xs.length;
