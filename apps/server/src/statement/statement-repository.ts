@@ -121,8 +121,8 @@ export interface ProfitLossFilter {
 }
 
 function profitLossWhere(f: ProfitLossFilter): SQL {
-  return sql`${f.from ? sql`and s.settled_at >= ${f.from}::timestamptz` : sql``}
-    ${f.to ? sql`and s.settled_at <= ${f.to}::timestamptz` : sql``}
+  return sql`${f.from ? sql`and s.created_at >= ${f.from}::timestamptz` : sql``}
+    ${f.to ? sql`and s.created_at <= ${f.to}::timestamptz` : sql``}
     ${f.sportId !== undefined ? sql`and e.sport_id = ${f.sportId}` : sql``}`;
 }
 
@@ -144,7 +144,7 @@ export async function profitLossByEvent(
 ): Promise<{ total: number; totalNetPaise: number; rows: EventProfitLossRow[] }> {
   const where = profitLossWhere(f);
   const grouped = sql`select e.id as event_id, e.title, e.sport_id,
-        max(s.settled_at) as settled_at, sum(s.net_paise) as net, sum(s.commission_paise) as commission,
+        max(s.created_at) as settled_at, sum(s.net_paise) as net, sum(s.commission_paise) as commission,
         (select coalesce(sum(b.stake_paise), 0) from bets b
           join market_settlements s2 on s2.market_id = b.market_id and s2.user_id = b.user_id
           where b.user_id = ${userId} and b.event_id = e.id) as stake
@@ -208,13 +208,13 @@ export async function settledMarketsOfEvent(
   }>(
     db,
     sql`select s.market_id, m.name, m.type, e.id as event_id, e.title, e.sport_id,
-          (extract(epoch from s.settled_at) * 1000)::float8 as settled_ms, s.net_paise, s.commission_paise, m.result,
+          (extract(epoch from s.created_at) * 1000)::float8 as settled_ms, s.net_paise, s.commission_paise, m.result,
           (select json_object_agg(r.id::text, r.name) from runners r where r.market_id = m.id) as runner_names
         from market_settlements s
         join markets m on m.id = s.market_id
         join events e on e.id = m.event_id
         where s.user_id = ${userId} and e.id = ${eventId}
-        order by s.settled_at, s.market_id`,
+        order by s.created_at, s.market_id`,
   );
   return rows.map((r) => ({
     marketId: r.market_id,
