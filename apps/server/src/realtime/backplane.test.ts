@@ -41,8 +41,8 @@ describe.each(pairs)('scale-out over the $name', ({ make }) => {
   let buses: { first: Bus; second: Bus };
   beforeAll(async () => {
     buses = make();
-    first = await startHubServer({ bus: buses.first, groupCommandTimeoutMs: 300 });
-    second = await startHubServer({ bus: buses.second, groupCommandTimeoutMs: 300 });
+    first = await startHubServer({ bus: buses.first, groupCommandTimeoutMs: 1500 });
+    second = await startHubServer({ bus: buses.second, groupCommandTimeoutMs: 1500 });
   });
   afterAll(async () => {
     await first.close();

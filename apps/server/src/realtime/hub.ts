@@ -641,8 +641,8 @@ export class Hub implements HubSender {
           if (age > CLOSED_LINGER_MS) this.byToken.delete(conn.token);
           break;
         case 'new':
-          // Negotiated but never connected.
-          if (age > reconnectGraceMs) this.close(conn, { notify: false });
+          // Negotiated but never connected: it had as long as a handshake may take.
+          if (age > handshakeTimeoutMs) this.close(conn, { notify: false });
           break;
         case 'detached':
           if (age > reconnectGraceMs) this.close(conn, { notify: false });

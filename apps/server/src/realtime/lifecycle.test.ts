@@ -4,7 +4,7 @@ import { buildClient, negotiate, RawClient, signToken, startHubServer, until, ws
 
 describe('keep-alive, timeouts and shutdown', () => {
   it('pings an idle connection and closes one whose client stays silent past the timeout', async () => {
-    const server = await startHubServer({ keepAliveMs: 30, clientTimeoutMs: 300 });
+    const server = await startHubServer({ keepAliveMs: 30, clientTimeoutMs: 600 });
     const negotiated = await negotiate(server.url);
     const raw = await RawClient.connect(wsUrl(server.url, `id=${String(negotiated.body.connectionToken)}`));
     await raw.handshake();
@@ -16,12 +16,12 @@ describe('keep-alive, timeouts and shutdown', () => {
   });
 
   it('keeps a pinging client connected past the timeout', async () => {
-    const server = await startHubServer({ keepAliveMs: 30, clientTimeoutMs: 300 });
+    const server = await startHubServer({ keepAliveMs: 20, clientTimeoutMs: 500 });
     const negotiated = await negotiate(server.url);
     const raw = await RawClient.connect(wsUrl(server.url, `id=${String(negotiated.body.connectionToken)}`));
     await raw.handshake();
-    // Answer ten server pings (at least 300 ms) with pings of our own.
-    for (let i = 0; i < 10; i += 1) {
+    // Answer forty server pings (at least 800 ms, past the timeout) with pings of our own.
+    for (let i = 0; i < 40; i += 1) {
       await raw.next((frame) => frame === '{"type":6}');
       raw.send({ type: 6 });
     }
@@ -32,7 +32,8 @@ describe('keep-alive, timeouts and shutdown', () => {
   });
 
   it('closes a long-polling connection whose client stopped polling', async () => {
-    const server = await startHubServer({ reconnectGraceMs: 100 });
+    // Generous enough that a busy machine does not turn the gaps between these polls into idleness.
+    const server = await startHubServer({ reconnectGraceMs: 1000 });
     const negotiated = await negotiate(server.url);
     const id = String(negotiated.body.connectionToken);
     await fetch(`${server.url}?id=${id}`);
