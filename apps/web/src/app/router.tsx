@@ -4,6 +4,7 @@ import { MainLayout } from './layouts/MainLayout';
 import { AuthLayout, AuthModalRoute } from './layouts/AuthLayout';
 import { RequireAuth, TvGuard } from './guards';
 import { Root } from './root';
+import { LogoutRoute } from './routes/logout';
 import type { RouteHandle } from './route-meta';
 
 const t = (title: string): RouteHandle => ({ title });
@@ -28,6 +29,8 @@ const sports = () => import('@/features/sports/routes/inplay');
 export const routeTree: RouteObject[] = [
   {
     Component: Root,
+    // Shown while the first page's code loads: the dark header band, so nothing jumps.
+    HydrateFallback: () => <div className="boot" aria-busy="true" />,
     children: [
       {
         Component: MainLayout,
@@ -134,7 +137,7 @@ export const routeTree: RouteObject[] = [
           { path: 'login', handle: t('Login'), element: <AuthModalRoute name="login" /> },
           { path: 'signup', handle: t('Sign Up'), element: <AuthModalRoute name="register" /> },
           { path: 'verfication', handle: t('Verification'), element: <AuthModalRoute name="verification" /> },
-          { path: 'logout', element: <Navigate to="/auth/login" replace /> },
+          { path: 'logout', Component: LogoutRoute },
         ],
       },
       page('not-authorized', 'Not Authorized', errors, (m) => m.NotAuthorizedRoute),

@@ -21,9 +21,7 @@ import { openModal } from '@/shared/events/bus';
 import { safeLink } from '@/shared/http/sanitize';
 import { formatRupees } from '@/shared/lib/money';
 import { useSessionStore } from '@/features/auth/stores/session';
-import { endSession } from '@/features/auth/lib/session';
 import { useSettingsStore } from '@/features/settings/stores/settings';
-import { queryClient } from '../query-client';
 
 interface MenuItem {
   to?: string;
@@ -59,6 +57,9 @@ function AccountMenu() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
+
+  /** The logout route does the clearing once the signed-in pages are gone. */
+  const logout = () => navigate('/auth/logout', { replace: true });
 
   useEffect(() => {
     if (!open) return;
@@ -98,11 +99,7 @@ function AccountMenu() {
     {
       label: 'Logout',
       icon: faRightFromBracket,
-      onSelect: () => {
-        endSession();
-        queryClient.clear();
-        void navigate('/auth/logout', { replace: true });
-      },
+      onSelect: () => void logout(),
     },
   ];
 

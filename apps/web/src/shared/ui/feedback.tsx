@@ -25,7 +25,11 @@ export function EmptyState({
 }) {
   return (
     <div className="empty-state">
-      {icon && <Icon icon={icon} className="empty-state__icon" />}
+      {icon && (
+        <span className="empty-state__icon">
+          <Icon icon={icon} />
+        </span>
+      )}
       <h2 className="empty-state__title">{title}</h2>
       {children != null && <div className="empty-state__text">{children}</div>}
       {action != null && <div className="empty-state__action">{action}</div>}

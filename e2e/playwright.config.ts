@@ -1,0 +1,55 @@
+import { execSync } from 'node:child_process';
+import { defineConfig } from '@playwright/test';
+
+/** A free port, found once in the main process; workers inherit it through the environment. */
+function freePort(): string {
+  return execSync(
+    `node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"`,
+  )
+    .toString()
+    .trim();
+}
+/** Set to run the journeys against a server that is already up (development only). */
+const external = process.env.BACKLAY_E2E_BASE_URL;
+if (!external) process.env.BACKLAY_E2E_PORT ??= freePort();
+const port = process.env.BACKLAY_E2E_PORT;
+
+export default defineConfig({
+  testDir: './tests',
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  outputDir: '../test-results/e2e',
+  use: {
+    baseURL: external ?? `http://localhost:${port}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--host-resolver-rules=MAP *.backlay.local 127.0.0.1',
+      ],
+    },
+  },
+  webServer: external
+    ? undefined
+    : {
+        // Build the client, then serve it from the real server with a fresh data folder.
+        command: 'npm run build -w @backlay/web && node e2e/scripts/serve.mjs',
+        cwd: '..',
+        url: `http://localhost:${port}/cdn/settings/test.json`,
+        timeout: 240_000,
+        reuseExistingServer: false,
+        stdout: 'pipe',
+        stderr: 'pipe',
+      },
+});

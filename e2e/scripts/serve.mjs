@@ -1,0 +1,42 @@
+// Starts the real server for the journeys: a fresh data folder, NODE_ENV=test, the built SPA.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..', '..');
+const dataDir = mkdtempSync(join(tmpdir(), 'backlay-e2e-'));
+const port = process.env.BACKLAY_E2E_PORT;
+if (!port) throw new Error('BACKLAY_E2E_PORT is not set');
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: port,
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    WEB_DIST: join(root, 'apps', 'web', 'dist'),
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  },
+});
+
+let stopping = false;
+const stop = (code) => {
+  if (stopping) return;
+  stopping = true;
+  server.kill('SIGTERM');
+  setTimeout(() => server.kill('SIGKILL'), 5000).unref();
+  server.once('exit', () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(code);
+  });
+};
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+server.on('exit', (code) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  if (!stopping) process.exit(code ?? 1);
+});
