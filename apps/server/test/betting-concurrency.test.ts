@@ -1,0 +1,166 @@
+import { randomBytes } from 'node:crypto';
+import { marketExposure, paise } from '@backlay/exchange';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { positionOf, type StoredBet } from '../src/betting/positions';
+import { num, queryRows } from '../src/betting/sql-rows';
+import { matchOddsMarket, TestFeed } from '../src/betting/test-feed';
+import { openDatabase, type Database } from '../src/platform/db/database';
+import { seedDemoDomains } from '../src/settings/seed';
+import { expectLedgerBalanced, fundedPlayer, requestId, walletOf, type Player } from './betting-helpers';
+import { testConfig, type TestContext } from './harness';
+import { call, expectRefused } from './helpers';
+
+/*
+ * Two server instances (two app factories, each with its own connection pool) on one PostgreSQL
+ * database: 200 bets at once from one account whose total would exceed its balance. Each bet backs
+ * ₹100 at 2.00 on the same runner of one of four markets, so each accepted bet adds exactly ₹100 of
+ * exposure and a ₹10,000 balance takes exactly 100 of them, whichever server each reaches.
+ */
+const DATABASE_URL = process.env.DATABASE_URL;
+const RUNNERS = [
+  { id: 11, name: 'India', back: [2.0], lay: [2.02] },
+  { id: 12, name: 'Australia', back: [2.0], lay: [2.02] },
+];
+const MARKETS = ['7.1', '7.2', '7.3', '7.4'];
+
+describe.runIf(DATABASE_URL)('concurrent bets through two servers on one PostgreSQL', () => {
+  const dbName = `backlay_conc_${randomBytes(5).toString('hex')}`;
+  const databases: Database[] = [];
+  const apps: FastifyInstance[] = [];
+  const feed = new TestFeed();
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    await admin.end();
+    const url = new URL(DATABASE_URL as string);
+    url.pathname = `/${dbName}`;
+    MARKETS.forEach((id, i) => feed.setMarket(matchOddsMarket({ id, eventId: 900 + i, runners: RUNNERS })));
+    const config = testConfig();
+    for (let i = 0; i < 2; i++) {
+      const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 10 });
+      if (i === 0) await seedDemoDomains(database.db);
+      databases.push(database);
+      const app = await buildApp({ config, database, feed });
+      await app.ready();
+      apps.push(app);
+    }
+    ctx = {
+      app: apps[0] as FastifyInstance,
+      database: databases[0] as Database,
+      config,
+      close: async () => undefined,
+    };
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    for (const database of databases) await database.close();
+    const admin = new pg.Client({ connectionString: DATABASE_URL });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+  });
+
+  it('200 bets at once: exactly what the balance covers is accepted, available never below zero', async () => {
+    const player: Player = await fundedPlayer(ctx, 10_000);
+    const db = ctx.database.db;
+    let sampling = true;
+    let lowestAvailable = Number.POSITIVE_INFINITY;
+    const sampler = (async () => {
+      while (sampling) {
+        const w = await walletOf(db, player.userId);
+        lowestAvailable = Math.min(lowestAvailable, w.balance - w.exposure);
+        await new Promise((r) => setTimeout(r, 2));
+      }
+    })();
+
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        call<{ betId: number; exposure: number }>(apps[i % 2] as FastifyInstance, {
+          url: '/Bet/PlaceBetV2',
+          token: player.token,
+          body: {
+            requestId: requestId(),
+            type: 1,
+            rate: 2,
+            stake: 100,
+            runnerId: 11,
+            marketId: MARKETS[i % MARKETS.length],
+            eventId: 900 + (i % MARKETS.length),
+          },
+        }),
+      ),
+    );
+    sampling = false;
+    await sampler;
+
+    const accepted = answers.filter((a) => a.status === 200);
+    const refused = answers.filter((a) => a.status !== 200);
+    for (const a of refused) expectRefused(a, 422, 'INSUFFICIENT_FUNDS');
+    expect(accepted).toHaveLength(100);
+    expect(lowestAvailable).toBeGreaterThanOrEqual(0);
+    // Both servers took some of them.
+    const perServer = [0, 1].map((s) => answers.filter((a, i) => i % 2 === s && a.status === 200).length);
+    expect(perServer.every((n) => n > 0)).toBe(true);
+
+    const wallet = await walletOf(db, player.userId);
+    expect(wallet).toEqual({ balance: 1_000_000, exposure: 1_000_000 });
+
+    // Every accepted bet is in the book, and the exposure held is what the bets say.
+    const bets = await queryRows<{
+      id: unknown;
+      market_id: string;
+      side: StoredBet['side'];
+      stake_paise: unknown;
+    }>(db, sql`select id, market_id, side, stake_paise from bets where user_id = ${player.userId}`);
+    expect(bets.map((b) => num(b.id)).sort((a, b) => a - b)).toEqual(
+      accepted.map((a) => a.body.result.betId).sort((a, b) => a - b),
+    );
+    const held = await queryRows<{ market_id: string; exposure_paise: unknown }>(
+      db,
+      sql`select market_id, exposure_paise from market_exposures where user_id = ${player.userId}`,
+    );
+    for (const { market_id, exposure_paise } of held) {
+      const stored: StoredBet[] = bets
+        .filter((b) => b.market_id === market_id)
+        .map((b) => ({
+          side: b.side,
+          runnerId: 11,
+          priceHundredths: 200,
+          rate: null,
+          line: null,
+          stakePaise: paise(num(b.stake_paise)),
+        }));
+      expect(num(exposure_paise)).toBe(marketExposure(positionOf('MATCH_ODDS', [11, 12], stored)));
+    }
+    await expectLedgerBalanced(db);
+
+    // Settling every market through either server pays out exactly: runner 11 wins in two markets.
+    for (const [i, marketId] of MARKETS.entries()) {
+      const answer = await call(apps[i % 2] as FastifyInstance, {
+        url: '/admin/markets/settle',
+        body: { marketId, result: { kind: 'winner', runnerId: i < 2 ? 11 : 12 } },
+        headers: { 'x-admin-key': ctx.config.adminApiKey ?? '' },
+      });
+      expect(answer.status).toBe(200);
+    }
+    const stakesWon = bets
+      .filter((b) => b.market_id === '7.1' || b.market_id === '7.2')
+      .reduce((s, b) => s + num(b.stake_paise), 0);
+    const stakesLost = bets
+      .filter((b) => b.market_id === '7.3' || b.market_id === '7.4')
+      .reduce((s, b) => s + num(b.stake_paise), 0);
+    expect(await walletOf(db, player.userId)).toEqual({
+      balance: 1_000_000 + stakesWon - stakesLost,
+      exposure: 0,
+    });
+    await expectLedgerBalanced(db);
+  }, 120_000);
+});
