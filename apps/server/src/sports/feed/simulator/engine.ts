@@ -72,6 +72,8 @@ export interface EngineOptions {
   rng: Rng;
   /** Typical money at the best price of a liquid market, in rupees. */
   liquidity: number;
+  /** Chance a step re-quotes a market when the game has not moved: in play, and before. */
+  activity?: { inPlay: number; preMatch: number };
 }
 
 /**
@@ -85,6 +87,7 @@ export class EventEngine {
   private readonly model: SportModel;
   private readonly rng: Rng;
   private readonly liquidity: number;
+  private readonly activity: { inPlay: number; preMatch: number };
   private version = 0;
   private changedAt: number;
   private marketSeq = 0;
@@ -101,6 +104,7 @@ export class EventEngine {
     this.model = options.model;
     this.rng = options.rng;
     this.liquidity = options.liquidity;
+    this.activity = options.activity ?? { inPlay: 0.35, preMatch: 0.05 };
     this.changedAt = now;
     this.current = this.fixtureNow();
     for (const view of this.model.markets(now)) {
@@ -151,7 +155,7 @@ export class EventEngine {
     // Books are re-quoted when the game moves, and otherwise now and then (often in play, rarely
     // before): that is how busy a real book looks, and it keeps the simulator cheap.
     const gameMoved = fixtureChanged || this.model.scoreVersion() !== this.scoreSeen;
-    const activity = after.status === 'IN_PLAY' ? 0.35 : 0.05;
+    const activity = after.status === 'IN_PLAY' ? this.activity.inPlay : this.activity.preMatch;
     for (const view of this.model.markets(now)) {
       const old = this.byKey.get(view.key);
       if (old?.status === 'CLOSED') continue;

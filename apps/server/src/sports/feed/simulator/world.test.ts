@@ -140,6 +140,22 @@ describe('SimulatedFeed determinism', { timeout: 120_000 }, () => {
   });
 });
 
+describe('SimulatedFeed catching up', () => {
+  it('crosses a long sleep in one coarse step and carries on with sound markets', () => {
+    const feed = new SimulatedFeed({ clock: new ManualClock(START), seed: 8, eventIdBase: 1_000 });
+    const problems: string[] = [];
+    feed.subscribe((e) => {
+      if (e.type === 'oddsChanged') for (const m of e.markets) problems.push(...marketProblems(m));
+    });
+    const steps = feed.catchUp(START + 6 * HOUR + 500);
+    expect(steps).toBe(2);
+    expect(feed.now()).toBe(START + 6 * HOUR);
+    expect(feed.advanceBy(60_000)).toBe(60);
+    expect(problems).toEqual([]);
+    expect(feed.fixtures().some((f) => f.status === 'IN_PLAY')).toBe(true);
+  });
+});
+
 describe('SimulatedFeed fixtures', () => {
   it('lists every sport with some events in play and some upcoming, with credible names', () => {
     const feed = new SimulatedFeed({ clock: new ManualClock(START), seed: 5 });

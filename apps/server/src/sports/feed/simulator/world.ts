@@ -32,6 +32,16 @@ export interface SimulatorOptions {
   lingerMs?: number;
   /** Wall-clock interval between catch-up calls once started. Default: stepMs. */
   tickIntervalMs?: number;
+  /**
+   * When the clock is further ahead than this (a process that slept), the gap is crossed in one
+   * coarse step instead of thousands of fine ones. Default 10 minutes.
+   */
+  maxCatchUpMs?: number;
+  /**
+   * How often a market is re-quoted when its game has not moved (a chance per step): busier books
+   * mean more hub traffic. Default { inPlay: 0.35, preMatch: 0.05 }.
+   */
+  quoteActivity?: { inPlay: number; preMatch: number };
 }
 
 interface Entry {
@@ -58,6 +68,8 @@ export class SimulatedFeed implements MarketFeed {
   private readonly stepMs: number;
   private readonly lingerMs: number;
   private readonly tickIntervalMs: number;
+  private readonly maxCatchUpMs: number;
+  private readonly quoteActivity: { inPlay: number; preMatch: number } | undefined;
   private readonly schedules = new Map<FeedSport, SportSchedule>();
   private readonly entries = new Map<number, Entry>();
   private readonly marketIndex = new Map<string, number>();
@@ -73,6 +85,8 @@ export class SimulatedFeed implements MarketFeed {
     this.stepMs = options.stepMs ?? 1000;
     this.lingerMs = options.lingerMs ?? 10 * 60_000;
     this.tickIntervalMs = options.tickIntervalMs ?? this.stepMs;
+    this.maxCatchUpMs = options.maxCatchUpMs ?? 10 * 60_000;
+    this.quoteActivity = options.quoteActivity;
     this.time = this.clock.now();
     this.nextEventId = options.eventIdBase ?? defaultEventIdBase(this.time);
     for (const sport of ALL_SPORTS) {
@@ -87,7 +101,7 @@ export class SimulatedFeed implements MarketFeed {
 
   start(): void {
     if (this.timer) return;
-    this.timer = setInterval(() => this.advanceTo(this.clock.now()), this.tickIntervalMs);
+    this.timer = setInterval(() => this.catchUp(this.clock.now()), this.tickIntervalMs);
     this.timer.unref?.();
   }
 
@@ -161,6 +175,21 @@ export class SimulatedFeed implements MarketFeed {
     return steps;
   }
 
+  /**
+   * What the running timer calls: like advanceTo, but a gap longer than maxCatchUpMs (a process that
+   * slept) is crossed in one coarse step instead of thousands of fine ones.
+   */
+  catchUp(time: number): number {
+    let steps = 0;
+    if (time - this.time > this.maxCatchUpMs) {
+      // Land on the step grid, one step short of the target, so fine steps finish the job.
+      const whole = Math.floor((time - this.time) / this.stepMs) - 1;
+      this.step(this.time + whole * this.stepMs);
+      steps += 1;
+    }
+    return steps + this.advanceTo(time);
+  }
+
   /** Plays `ms` of simulated time from the last step. */
   advanceBy(ms: number): number {
     return this.advanceTo(this.time + ms);
@@ -227,7 +256,14 @@ export class SimulatedFeed implements MarketFeed {
     const start = Math.round(startTime / 60_000) * 60_000;
     const made = factory(this.rng.fork(eventId), eventId, start);
     made.model.advance(now);
-    const engine = new EventEngine({ ...made, rng: fixtureRng.fork('engine') }, now);
+    const engine = new EventEngine(
+      {
+        ...made,
+        rng: fixtureRng.fork('engine'),
+        ...(this.quoteActivity ? { activity: this.quoteActivity } : {}),
+      },
+      now,
+    );
     // A fixture played to its end during the catch-up is listed as finished, then removed as usual.
     this.entries.set(eventId, engine.finished() ? { engine, finishedAt: now } : { engine });
     for (const market of engine.allMarkets()) this.marketIndex.set(market.id, eventId);
