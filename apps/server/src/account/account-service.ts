@@ -152,31 +152,39 @@ export class AccountService {
     if (existing && !retrying) throw new AppError('USERNAME_TAKEN');
     if (await repo.mobileTaken(this.db, domain.id, mobile, existing?.id)) throw new AppError('MOBILE_TAKEN');
 
-    const userId = await this.db.transaction(async (tx) => {
-      if (existing) {
-        await tx
-          .update(users)
-          .set({ passwordHash, referredByUserId: referrer?.id ?? null })
-          .where(eq(users.id, existing.id));
-        return existing.id;
-      }
-      const [row] = await tx
-        .insert(users)
-        .values({
-          domainId: domain.id,
-          userName: input.userName,
-          mobile,
-          passwordHash,
-          status: 'pending',
-          referralCode: newReferralCode(),
-          referredByUserId: referrer?.id ?? null,
-        })
-        .returning({ id: users.id });
-      if (!row) throw new Error('could not create the user');
-      await createWallet(tx, row.id, domain.id);
-      await tx.insert(userSettings).values({ userId: row.id, stakes: DEFAULT_STAKE_BUTTONS });
-      return row.id;
-    });
+    const userId = await this.db
+      .transaction(async (tx) => {
+        if (existing) {
+          await tx
+            .update(users)
+            .set({ passwordHash, referredByUserId: referrer?.id ?? null })
+            .where(eq(users.id, existing.id));
+          return existing.id;
+        }
+        const [row] = await tx
+          .insert(users)
+          .values({
+            domainId: domain.id,
+            userName: input.userName,
+            mobile,
+            passwordHash,
+            status: 'pending',
+            referralCode: newReferralCode(),
+            referredByUserId: referrer?.id ?? null,
+          })
+          .returning({ id: users.id });
+        if (!row) throw new Error('could not create the user');
+        await createWallet(tx, row.id, domain.id);
+        await tx.insert(userSettings).values({ userId: row.id, stakes: DEFAULT_STAKE_BUTTONS });
+        return row.id;
+      })
+      .catch((err: unknown) => {
+        // Two sign-ups racing for one name or mobile: the loser sees what a slower one would.
+        const constraint = uniqueViolation(err);
+        if (constraint === 'users_domain_user_name') throw new AppError('USERNAME_TAKEN');
+        if (constraint === 'users_domain_mobile') throw new AppError('MOBILE_TAKEN');
+        throw err;
+      });
     if (!domain.settings.skipVerification)
       await this.issueCode(userId, mobile, { checkLimits: Boolean(existing) });
     return {
@@ -252,17 +260,19 @@ export class AccountService {
   }
 
   private async issueCode(userId: number, mobile: string, opts: { checkLimits: boolean }) {
-    if (opts.checkLimits) {
-      const recent = await repo.challengesSince(this.db, userId, new Date(Date.now() - 3_600_000));
-      if (recent.count >= LIMITS.codesPerHour)
-        throw new AppError('RATE_LIMITED', 'Too many codes requested. Please try again in an hour.');
-      if (recent.lastAt && Date.now() - recent.lastAt.getTime() < LIMITS.resendMinIntervalMs) {
-        throw new AppError('RATE_LIMITED', 'Please wait 30 seconds before asking for another code.');
-      }
-    }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const expiresAt = new Date(Date.now() + OTP_VALIDITY_SECONDS * 1000);
     await this.db.transaction(async (tx) => {
+      // One code at a time per user: a double-clicked resend waits here, then meets the throttle.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      if (opts.checkLimits) {
+        const recent = await repo.challengesSince(tx, userId, new Date(Date.now() - 3_600_000));
+        if (recent.count >= LIMITS.codesPerHour)
+          throw new AppError('RATE_LIMITED', 'Too many codes requested. Please try again in an hour.');
+        if (recent.lastAt && Date.now() - recent.lastAt.getTime() < LIMITS.resendMinIntervalMs) {
+          throw new AppError('RATE_LIMITED', 'Please wait 30 seconds before asking for another code.');
+        }
+      }
       await repo.endOpenChallenges(tx, userId, 'resent');
       await tx
         .insert(otpChallenges)
@@ -314,6 +324,16 @@ export class AccountService {
     await repo.saveStakes(this.db, userId, stakes);
     return stakes;
   }
+}
+
+/** The constraint a unique violation (SQLSTATE 23505) names, looking through driver and ORM wrappers. */
+function uniqueViolation(err: unknown): string | null {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { code, constraint, cause } = e as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
+    e = cause;
+  }
+  return null;
 }
 
 /** Eight characters from an alphabet without look-alikes (no 0/O, 1/I). */
