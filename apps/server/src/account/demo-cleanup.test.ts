@@ -1,0 +1,98 @@
+import type { LoginResult } from '@backlay/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, createTestApp, type TestContext } from '../../test/harness';
+import { authenticate, call, expectOk, expectRefused, PASSWORD, registerVerified } from '../../test/helpers';
+import { readWallet } from '../ledger/ledger-repository';
+import { journalLines, journals, ledgerAccounts, refreshTokens, users, wallets } from '../platform/db/schema';
+import { closeExpiredDemoAccounts } from './demo-cleanup';
+
+describe.each(backends)('demo account clean-up (%s)', (backend) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp(backend);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  const demo = async () => expectOk(await call<LoginResult>(ctx.app, { url: '/Account/LoginAsDemoUser' }));
+  const age = (userId: number, hours: number) =>
+    ctx.database.db
+      .update(users)
+      .set({ createdAt: new Date(Date.now() - hours * 3_600_000) })
+      .where(eq(users.id, userId));
+
+  it('closes demo accounts past the TTL: play money back to the house, sessions ended, history balanced', async () => {
+    const db = ctx.database.db;
+    const old = await demo();
+    const fresh = await demo();
+    await age(old.userId, 25);
+
+    expect(await closeExpiredDemoAccounts(db, 24)).toBe(1);
+
+    const [oldUser] = await db.select().from(users).where(eq(users.id, old.userId));
+    const [freshUser] = await db.select().from(users).where(eq(users.id, fresh.userId));
+    expect(oldUser?.status).toBe('closed');
+    expect(freshUser?.status).toBe('active');
+    expect((await readWallet(db, old.userId)).balancePaise).toBe(0);
+    expect((await readWallet(db, fresh.userId)).balancePaise).toBe(1_500_000);
+
+    const closing = await db
+      .select({ amount: journalLines.amount })
+      .from(journals)
+      .innerJoin(journalLines, eq(journalLines.journalId, journals.id))
+      .where(eq(journals.reference, `demo-close:${old.userId}`));
+    expect(closing.map((l) => l.amount).sort((a, b) => a - b)).toEqual([-1_500_000, 1_500_000]);
+
+    const sessions = await db.select().from(refreshTokens).where(eq(refreshTokens.userId, old.userId));
+    expect(sessions.length).toBeGreaterThan(0);
+    expect(sessions.every((s) => s.revokedAt !== null)).toBe(true);
+    expectRefused(
+      await call(ctx.app, { url: '/Account/RefreshToken', query: { refreshToken: old.refreshToken } }),
+      401,
+      'REFRESH_TOKEN_INVALID',
+    );
+    expectOk(
+      await call(ctx.app, { url: '/Account/RefreshToken', query: { refreshToken: fresh.refreshToken } }),
+    );
+
+    // Running it again changes nothing.
+    expect(await closeExpiredDemoAccounts(db, 24)).toBe(0);
+    const [total] = await db
+      .select({ n: sql<string>`coalesce(sum(${ledgerAccounts.balance}), 0)` })
+      .from(ledgerAccounts);
+    expect(Number(total?.n)).toBe(0);
+  });
+
+  it('waits while a demo account has exposure', async () => {
+    const db = ctx.database.db;
+    const busy = await demo();
+    await age(busy.userId, 48);
+    await db.update(wallets).set({ exposure: 10_000 }).where(eq(wallets.userId, busy.userId));
+    expect(await closeExpiredDemoAccounts(db, 24)).toBe(0);
+    const [row] = await db.select().from(users).where(eq(users.id, busy.userId));
+    expect(row?.status).toBe('active');
+    await db.update(wallets).set({ exposure: 0 }).where(eq(wallets.userId, busy.userId));
+    expect(await closeExpiredDemoAccounts(db, 24)).toBe(1);
+  });
+
+  it('never touches real accounts', async () => {
+    const db = ctx.database.db;
+    const real = await registerVerified(ctx.app);
+    const before = await db
+      .select({ id: users.id, status: users.status })
+      .from(users)
+      .where(eq(users.isDemo, false));
+    await db
+      .update(users)
+      .set({ createdAt: new Date(Date.now() - 1000 * 3_600_000) })
+      .where(eq(users.isDemo, false));
+    await closeExpiredDemoAccounts(db, 1);
+    expect(
+      await db.select({ id: users.id, status: users.status }).from(users).where(eq(users.isDemo, false)),
+    ).toEqual(before);
+    expect(before.length).toBeGreaterThan(0);
+    expectOk(await authenticate(ctx.app, real.userName, PASSWORD));
+  });
+});
