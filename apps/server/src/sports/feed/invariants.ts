@@ -1,6 +1,6 @@
 import { isOnLadder } from '@backlay/exchange';
 import type { FeedMarket, PriceLevel } from './adapter';
-import { backBook, MAX_BACK_BOOK } from './pricing';
+import { backBook, layBook, MAX_BACK_BOOK } from './pricing';
 
 /*
  * What every quote of the feed must satisfy, checked by the tests on every change of long runs.
@@ -46,6 +46,7 @@ export function marketProblems(market: FeedMarket): string[] {
     return problems;
   }
   if (market.type === 'BOOKMAKER' || market.type === 'TOSS') {
+    const layRates: number[] = [];
     for (const r of market.runners) {
       const back = r.back[0];
       const lay = r.lay[0];
@@ -54,11 +55,16 @@ export function marketProblems(market: FeedMarket): string[] {
       else if (!(back.rate < lay.rate) || back.rate < 1)
         problems.push(`${where} ${r.name}: rates ${back.rate}/${lay.rate}`);
       if (back && back.size <= 0) problems.push(`${where} ${r.name}: size`);
+      if (lay) layRates.push(lay.rate);
     }
+    const layImplied = layRates.reduce((sum, rate) => sum + 100 / (100 + rate), 0);
+    if (layRates.length > 1 && layImplied > 1 + 1e-12)
+      problems.push(`${where}: lay rates ${layImplied} over 100%`);
     return problems;
   }
   if (market.type !== 'MATCH_ODDS' && market.type !== 'OVER_UNDER' && market.type !== 'WIN') return problems;
   const bests: PriceLevel['price'][] = [];
+  const bestLays: PriceLevel['price'][] = [];
   for (const r of market.runners) {
     const at = `${where} ${r.name}`;
     checkSide(r.back, 'back', at, problems);
@@ -75,12 +81,15 @@ export function marketProblems(market: FeedMarket): string[] {
     }
     if (!(back.price < lay.price)) problems.push(`${at}: best back ${back.price} ≥ best lay ${lay.price}`);
     bests.push(back.price);
+    bestLays.push(lay.price);
   }
   if (market.status !== 'CLOSED' && bests.length > 1) {
     const book = backBook(bests);
     const pinned = bests.some((p) => p === 101);
     if (book > MAX_BACK_BOOK + 1e-9) problems.push(`${where}: back book ${(book * 100).toFixed(1)}%`);
     if (book < 1 && !pinned) problems.push(`${where}: back book ${(book * 100).toFixed(1)}% under 100%`);
+    const lays = layBook(bestLays);
+    if (lays > 1 + 1e-12) problems.push(`${where}: lay book ${(lays * 100).toFixed(2)}% over 100%`);
   }
   return problems;
 }

@@ -1,7 +1,7 @@
 import { isOnLadder, LADDER } from '@backlay/exchange';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { backBook, exchangePrices, fancyLine, MAX_BACK_BOOK, ratePrices } from './pricing';
+import { backBook, exchangePrices, fancyLine, layBook, MAX_BACK_BOOK, MAX_RATE, ratePrices } from './pricing';
 
 const probabilities = fc
   .array(fc.double({ min: 0.001, max: 1, noNaN: true }), { minLength: 2, maxLength: 14 })
@@ -34,6 +34,7 @@ describe('exchangePrices', () => {
         const book = backBook(bests);
         expect(book).toBeLessThanOrEqual(MAX_BACK_BOOK + 1e-9);
         if (!bests.includes(LADDER[0] as (typeof bests)[number])) expect(book).toBeGreaterThanOrEqual(1);
+        expect(layBook(books.map((b) => b.lay[0] as (typeof b.lay)[number]))).toBeLessThanOrEqual(1 + 1e-12);
       }),
       { numRuns: 500 },
     );
@@ -60,18 +61,22 @@ describe('ratePrices', () => {
   it('gives whole rates with back below lay for any book', () => {
     fc.assert(
       fc.property(probabilities, margins, (probs, m) => {
-        for (const r of ratePrices(probs, m)) {
+        const rates = ratePrices(probs, m);
+        for (const r of rates) {
           expect(Number.isInteger(r.backRate) && Number.isInteger(r.layRate)).toBe(true);
           expect(r.backRate).toBeGreaterThanOrEqual(1);
           expect(r.backRate).toBeLessThan(r.layRate);
+          expect(r.layRate).toBeLessThanOrEqual(MAX_RATE);
         }
+        const implied = (rate: number) => 100 / (100 + rate);
+        expect(rates.reduce((s, r) => s + implied(r.layRate), 0)).toBeLessThanOrEqual(1 + 1e-12);
       }),
     );
   });
 
   it('quotes an even toss below evens on the back side', () => {
-    const [r] = ratePrices([0.5, 0.5], { back: 0.05, lay: 0 });
-    expect(r).toEqual({ backRate: 90, layRate: 100 });
+    const [r] = ratePrices([0.5, 0.5], { back: 0.02, lay: 0 });
+    expect(r).toEqual({ backRate: 96, layRate: 100 });
   });
 });
 

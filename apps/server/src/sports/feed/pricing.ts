@@ -37,6 +37,14 @@ export function backBook(bestBacks: readonly Hundredths[]): number {
   return bestBacks.reduce((sum, price) => sum + 100 / price, 0);
 }
 
+/**
+ * Σ 1/lay over the runners. Above 100% a customer could lay every runner and win whatever happens,
+ * so the house keeps it at or under 100% (as it keeps the back book at or over 100%).
+ */
+export function layBook(bestLays: readonly Hundredths[]): number {
+  return bestLays.reduce((sum, price) => sum + 100 / price, 0);
+}
+
 function levels(best: Hundredths, step: (p: number) => Hundredths | null): Hundredths[] {
   const out: Hundredths[] = [best];
   let price: Hundredths | null = best;
@@ -50,8 +58,9 @@ function levels(best: Hundredths, step: (p: number) => Hundredths | null): Hundr
 
 /**
  * Exchange prices for runners with the given probabilities (summing to about 1). Every price is on
- * the ladder, best back < best lay for each runner, and the back book lies in [100%, MAX_BACK_BOOK]
- * unless a runner is pinned at 1.01 (a near-certain outcome the ladder cannot price closer).
+ * the ladder, best back < best lay for each runner, the back book lies in [100%, MAX_BACK_BOOK]
+ * unless a runner is pinned at 1.01 (a near-certain outcome the ladder cannot price closer), and the
+ * lay book is at most 100%: no way to back or lay the whole field at a sure profit.
  */
 export function exchangePrices(probabilities: readonly number[], margins: Margins): ExchangePrices[] {
   const q = probabilities.map((p) => Math.min(MAX_PROBABILITY, Math.max(MIN_PROBABILITY, p)));
@@ -80,6 +89,21 @@ export function exchangePrices(probabilities: readonly number[], margins: Margin
     backs[worst] = raised;
     if ((lays[worst] as number) <= raised) lays[worst] = nextTick(raised) ?? MAX_PRICE;
   }
+  // The lay side can exceed 100% only through the ladder's top (a longshot's lay capped at 1000):
+  // push the lays with the largest excess up a tick until it cannot be arbitraged.
+  for (let guard = 0; guard < 200 && layBook(lays) > 1 + 1e-12; guard++) {
+    let worst = -1;
+    let worstExcess = -Infinity;
+    lays.forEach((l, i) => {
+      const excess = 100 / l - (q[i] as number);
+      if (excess > worstExcess && nextTick(l) !== null) {
+        worst = i;
+        worstExcess = excess;
+      }
+    });
+    if (worst < 0) break;
+    lays[worst] = nextTick(lays[worst] as Hundredths) as Hundredths;
+  }
   return backs.map((back, i) => ({
     back: levels(back, previousTick),
     lay: levels(lays[i] as Hundredths, nextTick),
@@ -91,14 +115,45 @@ export interface RatePrices {
   layRate: number;
 }
 
-/** Per-100 rates (decimal = 1 + rate/100) for a bookmaker or toss book; backRate < layRate, both ≥ 1. */
+/** The longest rate quoted: decimal odds of 1000, the top of the ladder. */
+export const MAX_RATE = 99_900;
+
+/**
+ * Per-100 rates (decimal = 1 + rate/100) for a bookmaker or toss book: whole numbers, backRate <
+ * layRate, both within [1, MAX_RATE], and like an exchange book no way to back or lay every runner
+ * at a sure profit (Σ 100/(100 + backRate) ≥ 1 ≥ Σ 100/(100 + layRate), the ladder permitting).
+ */
 export function ratePrices(probabilities: readonly number[], margins: Margins): RatePrices[] {
-  return probabilities.map((raw) => {
-    const p = Math.min(MAX_PROBABILITY, Math.max(MIN_PROBABILITY, raw));
-    const backRate = Math.max(1, Math.floor((1 / (p * (1 + margins.back)) - 1) * 100));
-    const layRate = Math.max(backRate + 1, Math.ceil((1 / (p * (1 - margins.lay)) - 1) * 100));
+  const q = probabilities.map((raw) => Math.min(MAX_PROBABILITY, Math.max(0.001, raw)));
+  const rates = q.map((p) => {
+    const backRate = Math.min(
+      MAX_RATE - 1,
+      Math.max(1, Math.floor((1 / (p * (1 + margins.back)) - 1) * 100)),
+    );
+    const layRate = Math.min(
+      MAX_RATE,
+      Math.max(backRate + 1, Math.ceil((1 / (p * (1 - margins.lay)) - 1) * 100)),
+    );
     return { backRate, layRate };
   });
+  const implied = (rate: number) => 100 / (100 + rate);
+  for (let guard = 0; guard < 10_000; guard++) {
+    const book = rates.reduce((sum, r) => sum + implied(r.layRate), 0);
+    if (book <= 1 + 1e-12) break;
+    let worst = -1;
+    let worstExcess = -Infinity;
+    rates.forEach((r, i) => {
+      const excess = implied(r.layRate) - (q[i] as number);
+      if (excess > worstExcess && r.layRate < MAX_RATE) {
+        worst = i;
+        worstExcess = excess;
+      }
+    });
+    if (worst < 0) break;
+    const r = rates[worst] as RatePrices;
+    r.layRate = Math.min(MAX_RATE, r.layRate + Math.max(1, Math.ceil(r.layRate * 0.01)));
+  }
+  return rates;
 }
 
 export interface FancyLine {
