@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createInProcessBus } from '../../platform/bus';
+import { randomBytes } from 'node:crypto';
+import { createInProcessBus, createRedisBus } from '../../platform/bus';
 import type { FeedEvent } from './adapter';
 import { FEED_CHANNELS, FeedMirror, publishFeed } from './bus-link';
 import { ManualClock } from './clock';
@@ -116,5 +117,48 @@ describe('feed over the bus', () => {
 
   it('runFeed refuses a consumer without a bus', async () => {
     await expect(runFeed({ role: 'consumer' })).rejects.toThrow(/bus/);
+  });
+});
+
+/** Polls until `check` holds (Redis delivers asynchronously), or fails after `ms`. */
+async function eventually(check: () => boolean, ms = 5000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+// Runs where a Redis is configured (REDIS_URL), as the other scale-out tests do.
+describe.runIf(process.env.REDIS_URL)('feed over Redis: one publisher process, one consumer process', () => {
+  it('the consumer mirrors the publisher exactly', async () => {
+    const url = process.env.REDIS_URL as string;
+    const prefix = `backlay-feed-${randomBytes(4).toString('hex')}:`;
+    const busA = createRedisBus(url, { prefix });
+    const busB = createRedisBus(url, { prefix });
+    const clock = new ManualClock(START);
+    const publisher = await runFeed({
+      role: 'both',
+      bus: busA,
+      clock,
+      seed: 8,
+      simulator: { eventIdBase: 9_000_000 },
+    });
+    const consumer = await runFeed({ role: 'consumer', bus: busB });
+    const mirror = consumer.feed as FeedMirror;
+    await eventually(() => mirror.isSynced());
+    const sim = publisher.feed as SimulatedFeed;
+    for (let i = 0; i < 30; i++) {
+      clock.advance(1000);
+      sim.advanceTo(clock.now());
+      await settle();
+    }
+    const ids = sim.fixtures().map((f) => f.eventId);
+    await eventually(() => ids.every((id) => mirror.odds(id)?.version === sim.odds(id)?.version));
+    sameView(sim, mirror, ids);
+    await consumer.stop();
+    await publisher.stop();
+    await busB.close();
+    await busA.close();
   });
 });
