@@ -12,6 +12,20 @@ export function AuthLayout() {
         <div className="auth-hero__text">
           <h1>Back or lay every ball.</h1>
           <p>Live exchange odds on cricket, football, tennis, kabaddi and racing. Instant UPI deposits.</p>
+          <ul className="auth-hero__points">
+            <li>
+              <strong>Exchange prices</strong>
+              <span>Back and lay against other players, three prices deep.</span>
+            </li>
+            <li>
+              <strong>Fast money</strong>
+              <span>UPI, IMPS and wallets, with every movement in your statement.</span>
+            </li>
+            <li>
+              <strong>Your limits</strong>
+              <span>Stake buttons, exclusion and responsible-gaming tools built in.</span>
+            </li>
+          </ul>
         </div>
         <Outlet />
       </main>

@@ -119,6 +119,9 @@ export function RegisterModal({
         <button type="submit" className="btn btn--primary btn--block" disabled={registerCall.isPending}>
           {registerCall.isPending ? 'Signing up…' : 'Sign Up'}
         </button>
+        <p className="form-legal">
+          Only for players aged 18 and over. We send a one-time code to your mobile.
+        </p>
         <p className="form-switch">
           <button type="button" className="link-button" onClick={() => void navigate('/auth/login')}>
             Already have an account? Login

@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
 import { Icon } from '@/shared/ui/Icon';
-import { faStar } from '@fortawesome/free-solid-svg-icons';
+import { faAngleRight, faStar } from '@fortawesome/free-solid-svg-icons';
 import type { TreeEvent } from '@backlay/contract';
 import { useUiStore } from '@/shared/stores/ui';
 import { isLive } from '../lib/visibility';
+import { sportIcon } from '../lib/sport-icons';
 
 function startLabel(event: TreeEvent): string {
   if (isLive(event)) return 'Live';
@@ -19,7 +20,13 @@ export function EventRow({ event }: { event: TreeEvent }) {
   return (
     <li className="event-row">
       <Link to={`/markets/${event.id}`} className="event-row__main">
-        <span className={`event-row__time ${live ? 'event-row__time--live' : ''}`}>{startLabel(event)}</span>
+        {live ? (
+          <span className="event-row__time event-row__time--live">
+            <span className="live-pill">Live</span>
+          </span>
+        ) : (
+          <span className="event-row__time">{startLabel(event)}</span>
+        )}
         <span className="event-row__title">
           {event.team1 && event.team2 ? (
             <>
@@ -31,6 +38,7 @@ export function EventRow({ event }: { event: TreeEvent }) {
           )}
           {event.competition && <small className="muted">{event.competition}</small>}
         </span>
+        <Icon icon={faAngleRight} className="event-row__chevron" />
       </Link>
       <button
         type="button"
@@ -45,11 +53,23 @@ export function EventRow({ event }: { event: TreeEvent }) {
   );
 }
 
-export function EventSection({ title, events }: { title: string; events: TreeEvent[] }) {
+export function EventSection({
+  title,
+  events,
+  sportId,
+}: {
+  title: string;
+  events: TreeEvent[];
+  sportId?: number;
+}) {
   if (events.length === 0) return null;
   return (
     <section className="event-section card">
-      <h2 className="event-section__title">{title}</h2>
+      <h2 className="event-section__title">
+        {sportId != null && <Icon icon={sportIcon(sportId)} />}
+        <span>{title}</span>
+        <span className="event-section__count">{events.length}</span>
+      </h2>
       <ul className="event-list">
         {events.map((e) => (
           <EventRow key={e.id} event={e} />

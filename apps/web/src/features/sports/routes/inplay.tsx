@@ -59,7 +59,7 @@ export function InPlayRoute({ mode = 'inplay' }: { mode?: 'inplay' | 'index' }) 
           Live matches appear here the moment they start. Check back shortly.
         </EmptyState>
       ) : (
-        sections.map((s) => <EventSection key={s.id} title={s.name} events={s.events} />)
+        sections.map((s) => <EventSection key={s.id} sportId={s.id} title={s.name} events={s.events} />)
       )}
     </section>
   );

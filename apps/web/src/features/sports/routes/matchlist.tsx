@@ -18,7 +18,7 @@ export function MatchListRoute() {
       {query.isPending ? (
         <Spinner />
       ) : tab && tab.events.length > 0 ? (
-        <EventSection title={`${name} events`} events={tab.events} />
+        <EventSection sportId={sportId} title={`${name} events`} events={tab.events} />
       ) : (
         <EmptyState icon={faList} title={`No ${name.toLowerCase()} events right now`}>
           Upcoming fixtures are listed here as soon as markets open.
