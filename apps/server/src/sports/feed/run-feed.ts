@@ -29,6 +29,11 @@ export interface RunFeedOptions {
   /** A real provider instead of the simulator (it must be able to give its whole state). */
   source?: StatefulFeed;
   log?: FeedLinkLog;
+  /**
+   * Start the feed's timer at once (default). Pass false to wire listeners first and call
+   * `running.feed.start()` after; a consumer always starts, as it must subscribe to catch up.
+   */
+  autoStart?: boolean;
 }
 
 export interface RunningFeed {
@@ -53,7 +58,7 @@ export async function runFeed(options: RunFeedOptions = {}): Promise<RunningFeed
     options.source ?? new SimulatedFeed({ ...options.simulator, clock, seed: options.seed ?? DEFAULT_SEED });
   let publisher: FeedPublisher | undefined;
   if (bus) publisher = await publishFeed(source, bus, randomUUID(), options.log);
-  source.start();
+  if (options.autoStart !== false) source.start();
   return {
     role,
     feed: source,
