@@ -93,21 +93,27 @@ export class FootballModel implements SportModel {
     return 'FULL_TIME';
   }
 
-  /** Match minutes played (0–90, added time counted as 45 or 90). */
-  private played(now: number): number {
-    const t = now - this.fx.startTime;
-    switch (this.period(now)) {
-      case 'PRE':
-        return 0;
-      case 'FIRST_HALF':
-        return Math.min(45, t / MINUTE);
-      case 'HALF_TIME':
-        return 45;
-      case 'SECOND_HALF':
-        return Math.min(90, 45 + (t - this.firstHalfMs - HALF_TIME_MS) / MINUTE);
-      default:
-        return 90;
-    }
+  /**
+   * Expected goals still to come as a share of a team's 90-minute rate: the scoring intensity summed
+   * over the playing time left, added time included, exactly as the goals are drawn.
+   */
+  private remainingShare(now: number): number {
+    const t = (now - this.fx.startTime) / MINUTE;
+    const first = this.firstHalfMs / MINUTE;
+    const second = this.secondHalfMs / MINUTE;
+    const secondStart = first + HALF_TIME_MS / MINUTE;
+    let total = 0;
+    const add = (from: number, to: number, minuteBase: number) => {
+      // The intensity is linear in the minute (capped at 90): integrate it in closed form.
+      for (let a = from; a < to; a += 1) {
+        const b = Math.min(to, a + 1);
+        const mid = minuteBase + (a + b) / 2;
+        total += (b - a) * this.intensity(Math.min(mid, 90));
+      }
+    };
+    add(Math.max(0, t), first, 0);
+    add(Math.max(0, t - secondStart), second, 45);
+    return total / 90;
   }
 
   private displayMinute(now: number): number {
@@ -157,7 +163,7 @@ export class FootballModel implements SportModel {
     const h = goals.filter((g) => g.team === 'home').length;
     const a = goals.length - h;
     const over = this.period(now) === 'FULL_TIME';
-    const remaining = Math.max(0, 90 - this.played(now)) / 90;
+    const remaining = this.remainingShare(now);
     const ph = poissonPmf(this.fx.homeRate * remaining, 12);
     const pa = poissonPmf(this.fx.awayRate * remaining, 12);
     let home = 0;
