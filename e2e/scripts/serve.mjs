@@ -20,6 +20,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
     DATA_DIR: dataDir,
     WEB_DIST: join(root, 'apps', 'web', 'dist'),
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    // The operator key the realtime journey uses to change a wallet, as an operator would.
+    ADMIN_API_KEY: process.env.BACKLAY_E2E_ADMIN_KEY ?? 'e2e-operator-key-0123456789abcdef',
   },
 });
 

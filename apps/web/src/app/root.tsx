@@ -13,6 +13,7 @@ import { checkSessionExpiry, dropSessionState } from '@/features/auth/lib/sessio
 import { flagIsOff, useSettingsStore } from '@/features/settings/stores/settings';
 import { loadDomainSettings } from '@/features/settings/api/load-domain-settings';
 import { InactivityOverlay } from '@/features/inactivity/components/InactivityOverlay';
+import { SessionData } from '@/features/betting/components/SessionData';
 import { ModalHost } from './modal-host';
 import { queryClient } from './query-client';
 import { entryFlagFor, isInPlayPath, isLobbyPath, pageTitle, type RouteHandle } from './route-meta';
@@ -134,6 +135,7 @@ export function Root() {
       <LoadingBar />
       <Outlet />
       <ModalHost />
+      <SessionData />
       <InactivityOverlay />
       <ToastHost />
     </>

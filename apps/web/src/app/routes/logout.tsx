@@ -14,13 +14,18 @@ export function LogoutRoute() {
   useEffect(() => {
     let live = true;
     abortPendingRequests();
-    void queryClient.cancelQueries().then(() => {
-      queryClient.clear();
-      endSession();
-      if (live) setDone(true);
-    });
+    endSession();
+    // One task later the signed-in queries have re-rendered as disabled, so clearing the cache
+    // cannot start a refetch.
+    const timer = setTimeout(() => {
+      void queryClient.cancelQueries().then(() => {
+        queryClient.clear();
+        if (live) setDone(true);
+      });
+    }, 0);
     return () => {
       live = false;
+      clearTimeout(timer);
     };
   }, []);
   return done ? <Navigate to="/auth/login" replace /> : null;
