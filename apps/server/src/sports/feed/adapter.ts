@@ -115,7 +115,8 @@ export interface FeedState {
 }
 
 export type FeedEvent =
-  | { type: 'fixtureAdded'; at: number; fixture: FeedFixture }
+  /** A new fixture with its opening markets (version 0 of its odds) and scorecard. */
+  | { type: 'fixtureAdded'; at: number; fixture: FeedFixture; odds: EventOdds; scoreCard: ScoreCard }
   /** Status or score changed. */
   | { type: 'fixtureUpdated'; at: number; fixture: FeedFixture }
   /**

@@ -55,6 +55,32 @@ describe('feed over the bus', () => {
     await bus.close();
   });
 
+  it('a fixture added later arrives whole: its opening markets and scorecard', async () => {
+    const bus = createInProcessBus();
+    const clock = new ManualClock(START);
+    const none = { cricket: null, football: null, tennis: null, kabaddi: null };
+    const feed = new SimulatedFeed({
+      clock,
+      seed: 5,
+      eventIdBase: 8_000_000,
+      sports: { ...none, horseRacing: { inPlay: 0, upcoming: 2, spacingMs: 120_000 } },
+    });
+    const publisher = await publishFeed(feed, bus, 'pub-1');
+    const mirror = new FeedMirror(bus, { id: 'm-1' });
+    await mirror.begin();
+    const added: number[] = [];
+    feed.on('fixtureAdded', (e) => added.push(e.fixture.eventId));
+    for (let i = 0; i < 600 && added.length === 0; i++) await stepAndSettle(feed, clock, 1);
+    await settle();
+    const id = added[0] as number;
+    expect(id).toBeDefined();
+    expect(mirror.odds(id)?.markets.length).toBeGreaterThan(0);
+    expect(JSON.stringify(mirror.odds(id))).toBe(JSON.stringify(feed.odds(id)));
+    expect(mirror.scoreCard(id)?.eventId).toBe(id);
+    await publisher.stop();
+    await mirror.end();
+  });
+
   it('a mirror that misses a message resynchronises instead of drifting', async () => {
     const bus = createInProcessBus();
     const { clock, feed } = world();

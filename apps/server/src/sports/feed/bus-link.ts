@@ -248,16 +248,13 @@ export class FeedMirror implements MarketFeed {
   private apply(event: FeedEvent): void {
     switch (event.type) {
       case 'fixtureAdded':
+        this.fixturesById.set(event.fixture.eventId, event.fixture);
+        this.oddsById.set(event.fixture.eventId, event.odds);
+        for (const market of event.odds.markets) this.marketsById.set(market.id, market);
+        this.scoreCards.set(event.fixture.eventId, event.scoreCard);
+        break;
       case 'fixtureUpdated':
         this.fixturesById.set(event.fixture.eventId, event.fixture);
-        if (!this.oddsById.has(event.fixture.eventId)) {
-          this.oddsById.set(event.fixture.eventId, {
-            eventId: event.fixture.eventId,
-            version: 0,
-            at: event.at,
-            markets: [],
-          });
-        }
         break;
       case 'oddsChanged': {
         const held = this.oddsById.get(event.eventId);

@@ -242,7 +242,13 @@ export class SimulatedFeed implements MarketFeed {
       if (waiting >= schedule.upcoming) continue;
       const latest = Math.max(now, ...mine.map((e) => e.fixture().startTime));
       const engine = this.add(sport, latest + Math.round(schedule.spacingMs * this.rng.range(0.6, 1.4)), now);
-      events.push({ type: 'fixtureAdded', at: now, fixture: engine.fixture() });
+      events.push({
+        type: 'fixtureAdded',
+        at: now,
+        fixture: engine.fixture(),
+        odds: engine.odds(),
+        scoreCard: engine.scoreCard(now),
+      });
     }
     return events;
   }
