@@ -1,3 +1,4 @@
+import { randomBytes, randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAttempts } from '../src/platform/db/schema';
@@ -157,5 +158,42 @@ describe.each(backends)('rate limits (%s)', (backend) => {
       RATE_LIMITED,
     );
     expect(await accountState(ctx.database.db)).toEqual(before);
+  });
+});
+
+/** With Redis the per-IP counters are shared, so several server instances enforce one limit. */
+const redisUrls = process.env.REDIS_URL ? [process.env.REDIS_URL] : [];
+describe.each(redisUrls)('rate limits shared through Redis (%s)', (redisUrl) => {
+  let a: TestContext;
+  let b: TestContext;
+  beforeAll(async () => {
+    const shared = { REDIS_URL: redisUrl, REDIS_PREFIX: `backlay-test-${randomBytes(4).toString('hex')}:` };
+    a = await createTestApp('pglite', shared);
+    b = await createTestApp('pglite', shared);
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+  });
+
+  it('Register: 10 a minute per IP across two instances', async () => {
+    const ip = `198.51.${randomInt(0, 256)}.${randomInt(0, 256)}`;
+    for (let i = 0; i < 10; i++) {
+      const app = i % 2 === 0 ? a.app : b.app;
+      expectRefused(await call(app, { url: '/Account/Register', body: {}, ip }), 400, 'VALIDATION_FAILED');
+    }
+    expectRefused(
+      await call(a.app, { url: '/Account/Register', body: {}, ip }),
+      429,
+      'RATE_LIMITED',
+      RATE_LIMITED,
+    );
+    expectRefused(
+      await call(b.app, { url: '/Account/Register', body: {}, ip }),
+      429,
+      'RATE_LIMITED',
+      RATE_LIMITED,
+    );
+    expectRefused(await call(b.app, { url: '/Account/Register', body: {} }), 400, 'VALIDATION_FAILED');
   });
 });
