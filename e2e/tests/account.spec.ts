@@ -87,9 +87,12 @@ test.describe('account screens', () => {
 
   test('an HTTP 401 clears the session and opens the login modal', async ({ page }) => {
     await demoLogin(page);
+    await page.goto('/settings-stake');
+    await expect(page.getByRole('heading', { name: 'Stake Settings' })).toBeVisible();
+    // The token stops working while the user info and expiry still say signed in.
     await page.evaluate(() => window.localStorage.setItem('accessToken', 'not-a-valid-token'));
-    await openAccountMenu(page);
-    await page.getByRole('menuitem', { name: 'Login Activity' }).click();
+    await page.getByLabel('Label 1').fill('300');
+    await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
     const keys = await storageKeys(page);
     for (const key of ['accessToken', 'userinfo', 'expire_DateTime', 'balance', 'exposure'])

@@ -1,16 +1,25 @@
+import { useEffect } from 'react';
 import { NavLink, Outlet } from 'react-router';
+import { useLayoutStore } from '@/shared/stores/layout';
 import { TopBar } from './TopBar';
 
 /** The casino lobby: the header and a slim bar back to sports. */
 export function LobbyLayout() {
+  const backToSports = useLayoutStore((s) => s.backToSports);
+  // The lobby sets its navbar flags; leaving it resets them (a navigation rule in the root).
+  useEffect(() => {
+    useLayoutStore.getState().setFlags({ backToSports: true, sidebar: false, newsMarquee: false });
+  }, []);
   return (
     <div className="app-shell app-shell--lobby">
       <div className="app-top">
         <TopBar />
         <nav className="sport-nav" aria-label="Lobby">
-          <NavLink to="/inplay" className="sport-nav__tab">
-            ← Sports
-          </NavLink>
+          {backToSports && (
+            <NavLink to="/inplay" className="sport-nav__tab">
+              ← Sports
+            </NavLink>
+          )}
           <NavLink to="/lobby" className="sport-nav__tab">
             Lobby
           </NavLink>

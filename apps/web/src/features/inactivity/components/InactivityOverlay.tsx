@@ -19,11 +19,21 @@ export function InactivityOverlay() {
     });
     watcherRef.current = watcher;
     const onActivity = () => watcher.activity();
-    const events = ['mousemove', 'keydown', 'touchstart'] as const;
+    // Browsers send a synthetic mousemove when the page changes under a resting cursor (live
+    // prices re-rendering); only a pointer that actually moved counts as the player being there.
+    let last: { x: number; y: number } | null = null;
+    const onMouseMove = (e: MouseEvent) => {
+      if (last && last.x === e.screenX && last.y === e.screenY) return;
+      last = { x: e.screenX, y: e.screenY };
+      watcher.activity();
+    };
+    const events = ['keydown', 'touchstart'] as const;
     for (const e of events) window.addEventListener(e, onActivity, { passive: true });
+    window.addEventListener('mousemove', onMouseMove, { passive: true });
     watcher.start();
     return () => {
       for (const e of events) window.removeEventListener(e, onActivity);
+      window.removeEventListener('mousemove', onMouseMove);
       watcher.stop();
     };
   }, []);
