@@ -37,10 +37,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: bool,
   /** The built web client; served with an index.html fallback when present. */
   WEB_DIST: z.string().default(resolve(import.meta.dirname, '../../../web/dist')),
-  SEED_DEMO_DATA: z
-    .enum(['true', 'false'])
-    .optional()
-    .transform((v) => v !== 'false'),
+  /** Seed the demo domains (localhost and three demo sites); default on, except in production. */
+  SEED_DEMO_DATA: z.enum(['true', 'false']).optional(),
   DEMO_ACCOUNT_TTL_HOURS: z.coerce.number().int().min(1).default(24),
   /** Namespace of every Redis key and channel, so several deployments (or test runs) can share one Redis. */
   REDIS_PREFIX: z.string().default('backlay:'),
@@ -56,6 +54,7 @@ export type Config = z.infer<typeof EnvSchema> & {
   jwtSecret: string;
   /** Null when no operator key is configured: the /admin calls are then not served. */
   adminApiKey: string | null;
+  seedDemoData: boolean;
   dataDir: string;
   isProduction: boolean;
 };
@@ -75,7 +74,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const isProduction = c.NODE_ENV === 'production';
   const jwtSecret = c.JWT_SECRET ?? devSecrets(dataDir).jwtSecret;
   const adminApiKey = c.ADMIN_API_KEY ?? (isProduction ? null : devSecrets(dataDir).adminApiKey);
-  return { ...c, jwtSecret, adminApiKey, dataDir, isProduction };
+  const seedDemoData = c.SEED_DEMO_DATA ? c.SEED_DEMO_DATA === 'true' : !isProduction;
+  return { ...c, jwtSecret, adminApiKey, dataDir, isProduction, seedDemoData };
 }
 
 interface DevSecrets {

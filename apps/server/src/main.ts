@@ -11,7 +11,7 @@ const database = await openDatabase({
   databaseUrl: config.DATABASE_URL,
   dataDir: config.DATABASE_URL ? undefined : `${config.dataDir}/pglite`,
 });
-if (config.SEED_DEMO_DATA) await seedDemoDomains(database.db);
+if (config.seedDemoData) await seedDemoDomains(database.db);
 
 const feed = new SimulatedFeed({ clock: systemClock, seed: config.FEED_SEED });
 const app = await buildApp({ config, database, feed });

@@ -19,6 +19,7 @@ import {
 } from './helpers';
 
 const RATE_LIMITED = 'Too many attempts. Please wait a minute and try again.';
+const ACCOUNT_LOCKED = 'Too many failed sign-ins. Please try again in 15 minutes.';
 
 /** One app; each test uses its own client addresses and accounts, so counters never mix. */
 describe.each(backends)('rate limits (%s)', (backend) => {
@@ -62,14 +63,14 @@ describe.each(backends)('rate limits (%s)', (backend) => {
       expectRefused(await authenticate(ctx.app, who.userName, `Wrong@${i}00`), 401, 'INVALID_CREDENTIALS');
     }
     const locked = await authenticate(ctx.app, who.userName.toUpperCase(), PASSWORD);
-    expectRefused(locked, 429, 'RATE_LIMITED', RATE_LIMITED);
-    expect(locked.body.error?.message).toMatch(/Too many attempts/);
+    expectRefused(locked, 429, 'RATE_LIMITED', ACCOUNT_LOCKED);
+    expect(locked.body.error?.message).toMatch(/Too many failed sign-ins/);
     // Unknown accounts are limited the same way, so the limit reveals nothing.
     const ghost = uniqueName('ghost');
     for (let i = 0; i < 10; i++) {
       expectRefused(await authenticate(ctx.app, ghost, 'Wrong@123'), 401, 'INVALID_CREDENTIALS');
     }
-    expectRefused(await authenticate(ctx.app, ghost, 'Wrong@123'), 429, 'RATE_LIMITED', RATE_LIMITED);
+    expectRefused(await authenticate(ctx.app, ghost, 'Wrong@123'), 429, 'RATE_LIMITED', ACCOUNT_LOCKED);
     // Someone else still signs in.
     expectOk(await authenticate(ctx.app, other.userName, PASSWORD));
   });

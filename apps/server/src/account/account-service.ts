@@ -56,7 +56,7 @@ export class AccountService {
     if ((await repo.failedAttemptsSince(this.db, domain.id, login, since)) >= LIMITS.failedSignInsPerWindow) {
       const user = await repo.findUserByLogin(this.db, domain.id, login);
       await repo.recordLoginAttempt(this.db, { ...attempt, userId: user?.id ?? null, result: 'RateLimited' });
-      throw new AppError('RATE_LIMITED');
+      throw new AppError('RATE_LIMITED', 'Too many failed sign-ins. Please try again in 15 minutes.');
     }
     const user = await repo.findUserByLogin(this.db, domain.id, login);
     const ok = await verifyPassword(user && !user.isDemo ? user.passwordHash : null, input.password);
@@ -148,7 +148,14 @@ export class AccountService {
     const passwordHash = await hashPassword(input.password);
     const existing = await repo.findUserByName(this.db, domain.id, input.userName);
     // Someone who registered but never verified may register again with the same name and mobile.
-    const retrying = existing && existing.status === 'pending' && existing.mobile === mobile;
+    // Someone who registered but never verified may register again, but only with the password they
+    // chose: otherwise a stranger who knows the name and mobile could set the password of an account
+    // its owner is about to verify.
+    const retrying =
+      existing &&
+      existing.status === 'pending' &&
+      existing.mobile === mobile &&
+      (await verifyPassword(existing.passwordHash, input.password));
     if (existing && !retrying) throw new AppError('USERNAME_TAKEN');
     if (await repo.mobileTaken(this.db, domain.id, mobile, existing?.id)) throw new AppError('MOBILE_TAKEN');
 
@@ -282,9 +289,11 @@ export class AccountService {
   }
 
   private async checkCode(userId: number, otp: string) {
-    const challenge = await repo.openChallenge(this.db, userId);
-    if (!challenge) throw new AppError('OTP_EXPIRED');
-    if (challenge.expiresAt.getTime() <= Date.now()) throw new AppError('OTP_EXPIRED');
+    const challenge = await repo.latestChallenge(this.db, userId);
+    // No code was ever sent (e.g. a domain that skips verification): the code cannot be right.
+    if (!challenge) throw new AppError('OTP_INVALID');
+    if (challenge.endReason === 'too_many_tries') throw new AppError('OTP_ATTEMPTS_EXCEEDED');
+    if (challenge.endedAt || challenge.expiresAt.getTime() <= Date.now()) throw new AppError('OTP_EXPIRED');
     const expected = Buffer.from(challenge.codeHash, 'hex');
     const given = Buffer.from(this.hashCode(userId, otp), 'hex');
     if (expected.length === given.length && timingSafeEqual(expected, given)) return;

@@ -95,6 +95,17 @@ export async function openChallenge(db: Executor, userId: number) {
   return row ?? null;
 }
 
+/** The newest code sent to a user, open or ended. */
+export async function latestChallenge(db: Executor, userId: number) {
+  const [row] = await db
+    .select()
+    .from(otpChallenges)
+    .where(eq(otpChallenges.userId, userId))
+    .orderBy(desc(otpChallenges.id))
+    .limit(1);
+  return row ?? null;
+}
+
 export async function endOpenChallenges(
   db: Executor,
   userId: number,

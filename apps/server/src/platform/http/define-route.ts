@@ -72,6 +72,10 @@ export function defineRoute<R extends RouteDef>(
     url: def.path,
     config: options.rateLimit ? { rateLimit: options.rateLimit } : {},
     handler: async (req, reply) => {
+      // A suspended site answers only what its maintenance page needs (its settings).
+      if (req.domain.settings.siteSuspended && def.tag !== 'Settings' && def.tag !== 'Development') {
+        throw new AppError('SITE_SUSPENDED');
+      }
       const user = req.authUser;
       if (def.auth === 'user' && !user) throw req.authError ?? new AppError('UNAUTHENTICATED');
       if (def.auth === 'admin' && !isOperator(req, app.config.adminApiKey)) throw new AppError('FORBIDDEN');
