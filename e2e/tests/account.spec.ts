@@ -97,7 +97,8 @@ test.describe('account screens', () => {
     const keys = await storageKeys(page);
     for (const key of ['accessToken', 'userinfo', 'expire_DateTime', 'balance', 'exposure'])
       expect(keys).not.toContain(key);
-    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+    // The page needs a session, so the address follows the modal to the login page.
+    await expect(page).toHaveURL(/\/auth\/login\?to=\/settings-stake$/);
   });
 });
 

@@ -1,0 +1,151 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { bus } from '../events/bus';
+import { useLoadingStore } from '../stores/loading';
+import { call, http } from './client';
+import { AppError } from './errors';
+import { abortPendingRequests } from './request-tracker';
+
+const loginResult = {
+  accessToken: 'a.b.c',
+  refreshToken: 'r--1',
+  expireInSeconds: 900,
+  stakes: [],
+  casinoToken: 'ct',
+  domain: 'test',
+  userId: 7,
+  userName: 'player_one',
+  isDemo: false,
+  balance: 100,
+  exposure: 0,
+  football: true,
+  tennis: true,
+  cricket: true,
+};
+
+let seen: InternalAxiosRequestConfig[] = [];
+function answer(status: number, data: unknown): AxiosAdapter {
+  return async (config) => {
+    seen.push(config);
+    const response = { data, status, statusText: '', headers: {}, config };
+    if (status >= 400) {
+      const { AxiosError } = await import('axios');
+      throw new AxiosError(
+        `Request failed with status code ${status}`,
+        'ERR_BAD_REQUEST',
+        config,
+        null,
+        response,
+      );
+    }
+    return response;
+  };
+}
+
+describe('the HTTP client', () => {
+  beforeEach(() => {
+    seen = [];
+    window.localStorage.clear();
+  });
+  afterEach(() => {
+    http.defaults.adapter = undefined;
+  });
+
+  it('sends sign-in without a bearer, sanitises the body, and parses the result', async () => {
+    window.localStorage.setItem('accessToken', 'stale-token');
+    http.defaults.adapter = answer(200, { success: true, result: loginResult });
+    const result = await call('authenticate', {
+      body: { userNameOrEmailAddress: ' <b>player_one</b>; ', password: 'Passw0rd!', rememberClient: false },
+    });
+    expect(result.userName).toBe('player_one');
+    const config = seen[0] as InternalAxiosRequestConfig;
+    expect(config.headers.get('Authorization')).toBeUndefined();
+    expect(JSON.parse(config.data as string)).toMatchObject({ userNameOrEmailAddress: 'player_one' });
+    expect(config.url).toBe(`${window.location.origin}/Account/Authenticate`);
+  });
+
+  it('adds the bearer to user calls and sanitises query parameters; the stored baseUrl wins', async () => {
+    window.localStorage.setItem('accessToken', 'tok');
+    window.localStorage.setItem('baseUrl', 'https://api.example.com/');
+    http.defaults.adapter = answer(200, { success: true, result: { totalCount: 0, items: [] } });
+    await call('getUserLoginAttempts', { query: { Result: 'All', MaxResultCount: 10, SkipCount: 0 } });
+    const config = seen[0] as InternalAxiosRequestConfig;
+    expect(config.headers.get('Authorization')).toBe('Bearer tok');
+    expect(config.url).toBe('https://api.example.com/Account/GetUserLoginAttempts');
+    expect(config.params).toEqual({ Result: 'All', MaxResultCount: 10, SkipCount: 0 });
+  });
+
+  it('keeps tokens in queries intact', async () => {
+    http.defaults.adapter = answer(200, { success: true, result: { accessToken: 'n', expireInSeconds: 60 } });
+    await call('refreshToken', { query: { refreshToken: 'ab--cd;ef' } });
+    expect((seen[0] as InternalAxiosRequestConfig).params).toEqual({ refreshToken: 'ab--cd;ef' });
+  });
+
+  it('strips HTML from answers before the schema reads them', async () => {
+    http.defaults.adapter = answer(200, {
+      success: true,
+      result: { ...loginResult, userName: '<img src=x onerror=alert(1)>player_one' },
+    });
+    const result = await call('authenticate', { body: { userNameOrEmailAddress: 'p', password: 'x' } });
+    expect(result.userName).toBe('player_one');
+  });
+
+  it('rejects an answer whose success is not true, and one the schema cannot read', async () => {
+    http.defaults.adapter = answer(200, { success: false, result: 'Stake too low' });
+    await expect(call('userStakeAdd', { body: [] })).rejects.toMatchObject({ message: 'Stake too low' });
+    http.defaults.adapter = answer(200, { success: true, result: { unexpected: true } });
+    await expect(call('getUserLoginAttempts', { query: {} })).rejects.toMatchObject({ code: 'BAD_RESPONSE' });
+  });
+
+  it('an HTTP 401 clears the session keys and announces it; a wrong password does not', async () => {
+    window.localStorage.setItem('accessToken', 'tok');
+    window.localStorage.setItem('userinfo', '{}');
+    window.localStorage.setItem('pins', '[1]');
+    const unauthorized = vi.fn();
+    const off = bus.on('session:unauthorized', unauthorized);
+    http.defaults.adapter = answer(401, {
+      success: false,
+      result: null,
+      error: { code: 'UNAUTHENTICATED', message: 'Please log in to continue.' },
+    });
+    await expect(
+      call('changePassword', { body: { currentPassword: 'a', newPassword: 'b', confirmPassword: 'b' } }),
+    ).rejects.toBeInstanceOf(AppError);
+    expect(unauthorized).toHaveBeenCalledTimes(1);
+    expect(window.localStorage.getItem('accessToken')).toBeNull();
+    expect(window.localStorage.getItem('userinfo')).toBeNull();
+    expect(window.localStorage.getItem('pins')).toBe('[1]');
+
+    window.localStorage.setItem('accessToken', 'tok');
+    http.defaults.adapter = answer(401, {
+      success: false,
+      result: null,
+      error: { code: 'INVALID_CREDENTIALS', message: 'Invalid user name or password.' },
+    });
+    await expect(
+      call('authenticate', { body: { userNameOrEmailAddress: 'p', password: 'x' } }),
+    ).rejects.toMatchObject({
+      message: 'Invalid user name or password.',
+    });
+    expect(unauthorized).toHaveBeenCalledTimes(1);
+    expect(window.localStorage.getItem('accessToken')).toBe('tok');
+    off();
+  });
+
+  it('tracks each request for the loading indicator and aborts all pending ones on demand', async () => {
+    http.defaults.adapter = (config) =>
+      new Promise((_resolve, reject) => {
+        config.signal?.addEventListener?.('abort', async () => {
+          const { CanceledError } = await import('axios');
+          reject(new CanceledError(undefined, undefined, config));
+        });
+      });
+    // Earlier calls linger in the list for a moment after they end (section 9), so count the change.
+    const before = Object.keys(useLoadingStore.getState().requests).length;
+    const pending = call('getUserLoginAttempts', { query: {} });
+    await Promise.resolve();
+    expect(Object.keys(useLoadingStore.getState().requests)).toHaveLength(before + 1);
+    expect(abortPendingRequests()).toBe(1);
+    await expect(pending).rejects.toMatchObject({ message: 'Request aborted', aborted: true });
+  });
+});
