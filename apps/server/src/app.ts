@@ -25,7 +25,7 @@ import { AppError } from './platform/http/app-error';
 import { errorsPlugin } from './platform/http/errors-plugin';
 import { OutboxSmsSender, type SmsSender } from './platform/sms/sms-sender';
 import { realtimeHub } from './realtime/plugin';
-import type { MarketFeed } from './sports/feed/adapter';
+import type { FeedRole, MarketFeed } from './sports/feed';
 import { MarketStore } from './sports/market-store';
 import { sportsRoutes } from './sports/routes';
 import { SportsService } from './sports/sports-service';
@@ -42,6 +42,8 @@ declare module 'fastify' {
     walletNotifier: WalletNotifier;
     /** The market feed, or null when the server runs without one. */
     feed: MarketFeed | null;
+    /** Whether this process owns the feed: it pushes odds and settles markets. */
+    feedOwner: boolean;
     /** Event, market and runner rows for bets and settlement. */
     marketStore: MarketStore;
     sports: SportsService | null;
@@ -57,6 +59,11 @@ export interface AppDeps {
   bus?: Bus;
   /** The market feed (the simulator in `main.ts`); without one the sports calls list nothing. */
   feed?: MarketFeed;
+  /**
+   * This process's part in the feed: the owner ('both', the default) pushes odds to the hub and
+   * settles closed markets; a 'consumer' mirrors the owner's feed and only serves reads.
+   */
+  feedRole?: FeedRole;
 }
 
 /** The app factory: everything but listening, so tests drive it through inject(). */
@@ -66,6 +73,7 @@ export async function buildApp({
   sms,
   bus: givenBus,
   feed,
+  feedRole = 'both',
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -104,6 +112,7 @@ export async function buildApp({
   app.decorate('tokens', tokens);
   app.decorate('walletNotifier', walletNotifier);
   app.decorate('feed', feed ?? null);
+  app.decorate('feedOwner', feedRole !== 'consumer');
 
   await app.register(errorsPlugin);
   await app.register(helmet, {
@@ -193,7 +202,7 @@ export async function buildApp({
   });
 
   const marketStore = new MarketStore(db);
-  const sports = feed ? new SportsService(feed, marketStore, app.hub, app.log, config.FEED_PUSH_ODDS) : null;
+  const sports = feed ? new SportsService(feed, marketStore, app.hub, app.log, app.feedOwner) : null;
   app.decorate('marketStore', marketStore);
   app.decorate('sports', sports);
   if (sports) {

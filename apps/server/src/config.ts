@@ -42,12 +42,8 @@ const EnvSchema = z.object({
   DEMO_ACCOUNT_TTL_HOURS: z.coerce.number().int().min(1).default(24),
   /** Namespace of every Redis key and channel, so several deployments (or test runs) can share one Redis. */
   REDIS_PREFIX: z.string().default('backlay:'),
-  /** The simulated market feed: its seed, and whether this process pushes odds to the hub. */
-  FEED_SEED: z.coerce.number().int().default(20261121),
-  FEED_PUSH_ODDS: z
-    .enum(['true', 'false'])
-    .optional()
-    .transform((v) => v !== 'false'),
+  // The market feed reads FEED_ROLE, FEED_SEED, FEED_TIME_SCALE and FEED_STEP_MS itself
+  // (sports/feed/run-feed.ts), validated the same way.
 });
 
 export type Config = z.infer<typeof EnvSchema> & {

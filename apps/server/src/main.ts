@@ -2,8 +2,8 @@ import { closeExpiredDemoAccounts } from './account/demo-cleanup';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './platform/db/database';
-import { systemClock } from './sports/feed/clock';
-import { SimulatedFeed } from './sports/feed/simulator/world';
+import { createInProcessBus, createRedisBus } from './platform/bus';
+import { feedOptionsFromEnv, runFeed } from './sports/feed';
 import { seedDemoDomains } from './settings/seed';
 
 const config = loadConfig();
@@ -13,9 +13,17 @@ const database = await openDatabase({
 });
 if (config.seedDemoData) await seedDemoDomains(database.db);
 
-const feed = new SimulatedFeed({ clock: systemClock, seed: config.FEED_SEED });
-const app = await buildApp({ config, database, feed });
-feed.start();
+// One bus for the hub and the feed: Redis when scaled out, so every server sees one world.
+const bus = config.REDIS_URL
+  ? createRedisBus(config.REDIS_URL, { prefix: config.REDIS_PREFIX })
+  : createInProcessBus();
+const running = await runFeed({
+  ...feedOptionsFromEnv(process.env),
+  bus: config.REDIS_URL ? bus : undefined,
+  autoStart: false,
+});
+const app = await buildApp({ config, database, bus, feed: running.feed, feedRole: running.role });
+running.feed.start();
 
 const sweep = async () => {
   try {
@@ -35,7 +43,8 @@ async function shutdown(signal: string) {
   closing = true;
   app.log.info({ signal }, 'shutting down');
   clearInterval(sweepTimer);
-  feed.stop();
+  await running.stop();
+  await bus.close();
   await app.close();
   await database.close();
   process.exit(0);

@@ -2,7 +2,7 @@ import { routes } from '@backlay/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../platform/http/app-error';
 import { defineRoute } from '../platform/http/define-route';
-import { toMarketInfo, toOddsV2, toUserLimit } from './mapping';
+import { toMarketInfo, toOddsV2, toUserLimits } from './feed/wire';
 import type { SportsService } from './sports-service';
 
 export async function sportsRoutes(app: FastifyInstance, opts: { sports: SportsService | null }) {
@@ -24,7 +24,7 @@ export async function sportsRoutes(app: FastifyInstance, opts: { sports: SportsS
     oddsOf(query.eventId).markets.map(toMarketInfo),
   );
   defineRoute(app, routes.userOddsV2, async ({ query }) => toOddsV2(oddsOf(query.eventId)));
-  defineRoute(app, routes.userLimits, async ({ query }) => oddsOf(query.eventId).markets.map(toUserLimit));
+  defineRoute(app, routes.userLimits, async ({ query }) => toUserLimits(oddsOf(query.eventId)));
   defineRoute(app, routes.scoreCard, async ({ query }) => {
     const card = sports?.feed.scoreCard(query.eventId);
     if (!card) throw new AppError('NOT_FOUND', 'No scorecard for this event.');

@@ -10,7 +10,7 @@ import {
 import type { HubSender, HubLogger } from '../realtime/hub';
 import type { MarketFeed } from './feed/adapter';
 import type { MarketStore } from './market-store';
-import { toOddsChange, toOddsV2, toSportEvent } from './mapping';
+import { hubPushesOf, toOddsSnapshotMessage, toSportEvent } from './feed/wire';
 
 const byLiveThenStart = (a: SportEvent, b: SportEvent) =>
   Number(b.status === 'IN_PLAY') - Number(a.status === 'IN_PLAY') || a.startTime.localeCompare(b.startTime);
@@ -41,17 +41,10 @@ export class SportsService {
     );
     if (this.pushOdds) {
       this.unsubscribe.push(
-        this.feed.on('oddsChanged', (e) => {
-          void this.hub.sendToGroup(eventHubGroup(e.eventId), 'Message', {
-            Code: ODDS_HUB_CODES.change,
-            Data: toOddsChange(e),
-          });
-        }),
-        this.feed.on('scoreCard', (e) => {
-          void this.hub.sendToGroup(eventHubGroup(e.eventId), 'Message', {
-            Code: ODDS_HUB_CODES.scoreCard,
-            Data: { kind: 'scoreCard', scoreCard: e.scoreCard },
-          });
+        this.feed.subscribe((event) => {
+          for (const push of hubPushesOf(event)) {
+            void this.hub.sendToGroup(push.group, 'Message', { Code: push.code, Data: push.data });
+          }
         }),
       );
     }
@@ -65,7 +58,7 @@ export class SportsService {
         if (odds) {
           await this.hub.sendToConnection(e.connectionId, 'Message', {
             Code: ODDS_HUB_CODES.snapshot,
-            Data: { kind: 'snapshot', odds: toOddsV2(odds) },
+            Data: toOddsSnapshotMessage(odds),
           });
         }
         const scoreCard = this.feed.scoreCard(eventId);
