@@ -44,7 +44,7 @@ export default defineConfig({
     ? undefined
     : {
         // Build the client, then serve it from the real server with a fresh data folder.
-        command: 'npm run build -w @backlay/web && node e2e/scripts/serve.mjs',
+        command: 'node e2e/scripts/serve.mjs',
         cwd: '..',
         url: `http://localhost:${port}/cdn/settings/test.json`,
         timeout: 240_000,

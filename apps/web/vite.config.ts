@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { bundleReport } from './scripts/bundle-report';
+import { bundleReport } from './scripts/bundle-report.ts';
 
 const apiTarget = process.env.BACKLAY_API ?? 'http://localhost:8080';
 // Every API path of the route table sits at the origin root; in development the server runs apart.
@@ -57,7 +57,7 @@ export default defineConfig({
       },
       output: {
         // Libraries in their own long-lived chunks: a release of our code leaves them cached.
-        advancedChunks: {
+        codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },

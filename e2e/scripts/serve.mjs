@@ -1,11 +1,23 @@
-// Starts the real server for the journeys: a fresh data folder, NODE_ENV=test, the built SPA.
-import { spawn } from 'node:child_process';
+// Builds the SPA into a private folder and starts the real server for the journeys with a fresh
+// data folder and NODE_ENV=test. The private build keeps a rebuild of apps/web/dist during the
+// run from pulling the pages out from under the browser.
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..', '..');
-const dataDir = mkdtempSync(join(tmpdir(), 'backlay-e2e-'));
+const work = mkdtempSync(join(tmpdir(), 'backlay-e2e-'));
+const dataDir = join(work, 'data');
+const webDist = join(work, 'web');
+const build = spawnSync('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir'], {
+  cwd: join(root, 'apps', 'web'),
+  stdio: 'inherit',
+});
+if (build.status !== 0) {
+  rmSync(work, { recursive: true, force: true });
+  process.exit(build.status ?? 1);
+}
 const port = process.env.BACKLAY_E2E_PORT;
 if (!port) throw new Error('BACKLAY_E2E_PORT is not set');
 
@@ -18,7 +30,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
     PORT: port,
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    WEB_DIST: join(root, 'apps', 'web', 'dist'),
+    WEB_DIST: webDist,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     // The operator key the realtime journey uses to change a wallet, as an operator would.
     ADMIN_API_KEY: process.env.BACKLAY_E2E_ADMIN_KEY ?? 'e2e-operator-key-0123456789abcdef',
@@ -32,13 +44,13 @@ const stop = (code) => {
   server.kill('SIGTERM');
   setTimeout(() => server.kill('SIGKILL'), 5000).unref();
   server.once('exit', () => {
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
     process.exit(code);
   });
 };
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 server.on('exit', (code) => {
-  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(work, { recursive: true, force: true });
   if (!stopping) process.exit(code ?? 1);
 });

@@ -110,6 +110,7 @@ function AccountMenu() {
         className="account-menu__toggle"
         aria-haspopup="menu"
         aria-expanded={open}
+        aria-label={`Account menu, ${user?.userName ?? ''}`}
         onClick={() => setOpen((o) => !o)}
       >
         <Icon icon={faCircleUser} />
