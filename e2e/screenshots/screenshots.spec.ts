@@ -7,10 +7,10 @@ const sizes = [
   { name: '1280', width: 1280, height: 800 },
 ] as const;
 
-/** Lets the marquee, slider and fonts settle so the picture is what a player sees. */
+/** Lets the route's loading bar clear (1 s) and the fonts settle: the picture a player sees. */
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(600);
+  await page.waitForTimeout(1300);
 }
 
 for (const size of sizes) {
