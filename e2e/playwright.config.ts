@@ -13,6 +13,10 @@ function freePort(): string {
 const external = process.env.BACKLAY_E2E_BASE_URL;
 if (!external) process.env.BACKLAY_E2E_PORT ??= freePort();
 const port = process.env.BACKLAY_E2E_PORT;
+const demoPort = external ? new URL(external).port : port;
+const demoOrigins = ['suspended', 'nosignup', 'skipotp']
+  .map((name) => `http://${name}.backlay.local:${demoPort}`)
+  .join(',');
 
 export default defineConfig({
   testDir: './tests',
@@ -37,6 +41,9 @@ export default defineConfig({
         '--disable-component-update',
         '--no-first-run',
         '--host-resolver-rules=MAP *.backlay.local 127.0.0.1',
+        // The demo white-label hosts stand in for HTTPS sites; like localhost, they count as secure
+        // origins, so the server's Content-Security-Policy 'upgrade-insecure-requests' leaves them be.
+        `--unsafely-treat-insecure-origin-as-secure=${demoOrigins}`,
       ],
     },
   },

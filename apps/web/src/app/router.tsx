@@ -4,6 +4,7 @@ import { MainLayout } from './layouts/MainLayout';
 import { AuthLayout, AuthModalRoute } from './layouts/AuthLayout';
 import { RequireAuth, TvGuard } from './guards';
 import { Root } from './root';
+import { RootError } from './root-error';
 import { LogoutRoute } from './routes/logout';
 import type { RouteHandle } from './route-meta';
 
@@ -29,6 +30,7 @@ const sports = () => import('@/features/sports/routes/inplay');
 export const routeTree: RouteObject[] = [
   {
     Component: Root,
+    ErrorBoundary: RootError,
     // Shown while the first page's code loads: the dark header band, so nothing jumps.
     HydrateFallback: () => <div className="boot" aria-busy="true" />,
     children: [
