@@ -8,7 +8,8 @@ import { AppError } from '../platform/http/app-error';
 import { toRupees } from '../platform/money';
 import type { FeedMarket, MarketFeed } from '../sports/feed/adapter';
 import type { MarketStore } from '../sports/market-store';
-import { bettorState, existingBetId, insertBet, loadBetPosition, lockWalletForBet } from './bet-repository';
+import { bettorState, existingBetId } from './bet-repository';
+import { placeAtomically } from './bet-transaction';
 import {
   betMessage,
   checkAgainstMarket,
@@ -68,20 +69,28 @@ export class BetService {
 
   async place(user: AuthUser, body: PlaceBetBody, ip: string): Promise<PlaceBetResult> {
     const { db, feed, store } = this.deps;
-    const state = await bettorState(db, user.userId, body.requestId);
-    if (!state) throw new AppError('UNAUTHENTICATED');
-    if (state.existingBetId !== null) throw duplicate(state.existingBetId);
-    refuseBettor(state.status, state.excludedUntilMs);
-
     let market = this.market(body.marketId, body.eventId);
-    const request: RequestedBet = readRequest(market, body);
-    let matched = checkAgainstMarket(market, request, body.acceptAnyOdds);
-
     const delay = market.inPlay ? market.betDelayMs : 0;
+    // Before a wait, answer a replay or a barred user at once; without one, the transaction does it.
     if (delay > 0) {
-      await this.sleep(delay);
-      market = this.market(body.marketId, body.eventId);
+      const state = await bettorState(db, user.userId, body.requestId);
+      if (!state) throw new AppError('UNAUTHENTICATED');
+      if (state.existingBetId !== null) throw duplicate(state.existingBetId);
+      refuseBettor(state.status, state.excludedUntilMs);
+    }
+    let matched: MatchedBet;
+    try {
+      const request: RequestedBet = readRequest(market, body);
       matched = checkAgainstMarket(market, request, body.acceptAnyOdds);
+      if (delay > 0) {
+        await this.sleep(delay);
+        market = this.market(body.marketId, body.eventId);
+        matched = checkAgainstMarket(market, request, body.acceptAnyOdds);
+      }
+    } catch (err) {
+      // A replayed request id is answered as a replay whatever the market does now.
+      const used = err instanceof AppError ? await existingBetId(db, user.userId, body.requestId) : null;
+      throw used === null ? err : duplicate(used);
     }
 
     const fixture = feed?.fixture(market.eventId);
@@ -109,57 +118,47 @@ export class BetService {
     market: FeedMarket,
     matched: MatchedBet,
     ip: string,
-  ) {
-    const { db } = this.deps;
+  ): Promise<{ betId: number; balancePaise: number; exposurePaise: number }> {
     const runnerIds = market.type === 'FANCY' ? [] : market.runners.map((r) => r.id);
-    try {
-      return await db.transaction(async (tx) => {
-        if (!(await lockWalletForBet(tx, user.userId, market.id))) throw new AppError('UNAUTHENTICATED');
-        const pos = await loadBetPosition(tx, user.userId, market.id);
-        refuseBettor(pos.status, pos.excludedUntilMs);
-        if (!pos.marketOpen) throw new AppError('MARKET_CLOSED');
-        const before = positionOf(market.type, runnerIds, pos.bets);
-        const after =
-          before.kind === 'fancy'
-            ? withFancyBet(before, toFancyBet(matched.stored))
-            : withOddsBet(before, toOddsBet(matched.stored));
-        const exposureBefore = marketExposure(before);
-        const exposureAfter = marketExposure(after);
-        const accountAfter = pos.exposurePaise - exposureBefore + exposureAfter;
-        const available = pos.balancePaise - accountAfter;
-        if (available < 0) {
-          throw new AppError(
-            'INSUFFICIENT_FUNDS',
-            `Insufficient balance for this bet: it needs ${rupees(exposureAfter - exposureBefore)} more exposure and ${rupees(Math.max(0, pos.balancePaise - pos.exposurePaise))} is available.`,
-          );
-        }
-        const inserted = await insertBet(tx, {
-          userId: user.userId,
-          domainId: user.domainId,
-          requestId: body.requestId,
-          eventId: market.eventId,
-          marketId: market.id,
-          bet: matched.stored,
-          liabilityPaise: matched.liabilityPaise,
-          profitPaise: matched.profitPaise,
-          ip,
-          exposureBeforePaise: exposureBefore,
-          exposureAfterPaise: exposureAfter,
-        });
-        // A replay that raced the first request past the early check: the unique index decides.
-        if (!inserted) throw new AppError('DUPLICATE_REQUEST');
-        return {
-          betId: inserted.betId,
-          balancePaise: pos.balancePaise,
-          exposurePaise: inserted.exposurePaise,
-        };
-      });
-    } catch (err) {
-      if (err instanceof AppError && err.code === 'DUPLICATE_REQUEST') {
-        const id = await existingBetId(db, user.userId, body.requestId);
-        throw id === null ? err : duplicate(id);
+    const key = { userId: user.userId, marketId: market.id, requestId: body.requestId };
+    const placed = await placeAtomically(this.deps.db, key, (pos) => {
+      if (pos.existingBetId !== null) throw duplicate(pos.existingBetId);
+      refuseBettor(pos.status, pos.excludedUntilMs);
+      if (!pos.marketOpen) throw new AppError('MARKET_CLOSED');
+      const before = positionOf(market.type, runnerIds, pos.bets);
+      const after =
+        before.kind === 'fancy'
+          ? withFancyBet(before, toFancyBet(matched.stored))
+          : withOddsBet(before, toOddsBet(matched.stored));
+      const exposureBefore = marketExposure(before);
+      const exposureAfter = marketExposure(after);
+      const available = pos.balancePaise - (pos.exposurePaise - exposureBefore + exposureAfter);
+      if (available < 0) {
+        throw new AppError(
+          'INSUFFICIENT_FUNDS',
+          `Insufficient balance for this bet: it needs ${rupees(exposureAfter - exposureBefore)} more exposure and ${rupees(Math.max(0, pos.balancePaise - pos.exposurePaise))} is available.`,
+        );
       }
-      throw err;
+      return {
+        userId: user.userId,
+        domainId: user.domainId,
+        requestId: body.requestId,
+        eventId: market.eventId,
+        marketId: market.id,
+        bet: matched.stored,
+        liabilityPaise: matched.liabilityPaise,
+        profitPaise: matched.profitPaise,
+        ip,
+        exposureBeforePaise: exposureBefore,
+        exposureAfterPaise: exposureAfter,
+      };
+    });
+    if (!placed) throw new AppError('UNAUTHENTICATED');
+    if (placed.betId === null) {
+      // A replay that raced the first request into the transaction: the unique index decided.
+      const id = await existingBetId(this.deps.db, user.userId, body.requestId);
+      throw id === null ? new AppError('DUPLICATE_REQUEST') : duplicate(id);
     }
+    return { betId: placed.betId, balancePaise: placed.balancePaise, exposurePaise: placed.exposurePaise };
   }
 }

@@ -1,0 +1,258 @@
+// Bet benchmark: bets accepted per second and latency on PostgreSQL with 64 concurrent players on
+// zero-delay markets, beside pgbench's simple-update TPS on the same machine as the physical limit.
+//
+//   npx tsx bench/bets/run.ts     (DATABASE_URL, default postgresql://postgres@127.0.0.1:5432/test)
+//
+// Creates fresh databases on that server for the run and drops them afterwards. Knobs:
+// BENCH_PLAYERS (64), BENCH_SECONDS (15), BENCH_WARMUP_SECONDS (3), BENCH_POOL (24).
+import { execFileSync } from 'node:child_process';
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { cpus, loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { MARKET_COUNT, RUNNERS, type ServerMessage, type ServerStats } from './shared';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const BASE_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
+const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 64);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+
+async function withAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: BASE_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function urlOf(name: string): string {
+  const url = new URL(BASE_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** pgbench's simple-update run (-N) on a scratch database: the machine's physical limit for small writes. */
+async function pgbenchTps(): Promise<{ tps: number; output: string } | { error: string }> {
+  const name = `backlay_pgbench_${randomBytes(4).toString('hex')}`;
+  await withAdmin((c) => c.query(`CREATE DATABASE ${name}`));
+  try {
+    const url = urlOf(name);
+    execFileSync('pgbench', ['-i', '-q', url], { stdio: 'pipe' });
+    const output = execFileSync(
+      'pgbench',
+      ['-N', '-c', String(PLAYERS), '-j', '2', '-T', String(SECONDS), url],
+      {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    const match =
+      /tps = ([\d.]+) \((?:without initial connection time|excluding connections establishing)\)/.exec(
+        output,
+      );
+    return { tps: match ? Number(match[1]) : Number.NaN, output };
+  } catch (err) {
+    return { error: String(err) };
+  } finally {
+    await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+}
+
+interface Answer {
+  status: number;
+  code: string | null;
+}
+
+function post(agent: http.Agent, port: number, token: string, body: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/Bet/PlaceBetV2',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          authorization: `Bearer ${token}`,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          let code: string | null = null;
+          if (res.statusCode !== 200) {
+            try {
+              code =
+                (JSON.parse(Buffer.concat(chunks).toString()) as { error?: { code?: string } }).error?.code ??
+                null;
+            } catch {
+              code = 'unparsable';
+            }
+          }
+          resolve({ status: res.statusCode ?? 0, code });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function betRun(): Promise<Record<string, unknown>> {
+  const name = `backlay_bench_${randomBytes(4).toString('hex')}`;
+  await withAdmin((c) => c.query(`CREATE DATABASE ${name}`));
+  const child = fork(join(here, 'server.ts'), [urlOf(name), String(PLAYERS)], {
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : []),
+    ],
+    stdio: 'inherit',
+  });
+  try {
+    const ready = await new Promise<Extract<ServerMessage, { type: 'ready' }>>((resolve, reject) => {
+      child.once('message', (m: ServerMessage) =>
+        m.type === 'ready' ? resolve(m) : reject(new Error('bad start')),
+      );
+      child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+    });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: PLAYERS });
+    let seq = 0;
+    const started = performance.now();
+    const warmupEnds = started + WARMUP_SECONDS * 1000;
+    const ends = warmupEnds + SECONDS * 1000;
+    const latencies: number[] = [];
+    const refusals = new Map<string, number>();
+    let accepted = 0;
+    let errors = 0;
+
+    const player = async (i: number) => {
+      const token = ready.tokens[i] as string;
+      let n = 0;
+      while (performance.now() < ends) {
+        n += 1;
+        const market = (i + n) % MARKET_COUNT;
+        const runner = RUNNERS[n % RUNNERS.length] as (typeof RUNNERS)[number];
+        const backing = n % 2 === 0;
+        const body = JSON.stringify({
+          requestId: `bench-${i}-${++seq}-${n}`,
+          type: backing ? 1 : 2,
+          rate: backing ? runner.back[0] : runner.lay[0],
+          stake: 100 + (n % 5) * 100,
+          runnerId: runner.id,
+          marketId: `b.${market}`,
+          eventId: 7000 + market,
+        });
+        const t0 = performance.now();
+        let answer: Answer;
+        try {
+          answer = await post(agent, ready.port, token, body);
+        } catch {
+          errors += 1;
+          continue;
+        }
+        const t1 = performance.now();
+        if (t0 < warmupEnds) continue;
+        if (t1 > ends) break;
+        latencies.push(t1 - t0);
+        if (answer.status === 200) accepted += 1;
+        else refusals.set(answer.code ?? String(answer.status), (refusals.get(answer.code ?? '') ?? 0) + 1);
+      }
+    };
+    const marker = setTimeout(() => child.send({ type: 'mark' }), warmupEnds - performance.now());
+    const statsAtEnd = new Promise<ServerStats>((resolve) => {
+      setTimeout(() => {
+        child.once('message', (m: ServerMessage) =>
+          resolve(m.type === 'stats' ? m.stats : { wallMs: 0, userCpuMs: 0, systemCpuMs: 0 }),
+        );
+        child.send({ type: 'stats' });
+      }, ends - performance.now());
+    });
+    await Promise.all(Array.from({ length: PLAYERS }, (_, i) => player(i)));
+    clearTimeout(marker);
+    const serverStats = await statsAtEnd;
+    agent.destroy();
+    latencies.sort((a, b) => a - b);
+    const counted = await withAdmin(async () => {
+      const c = new pg.Client({ connectionString: urlOf(name) });
+      await c.connect();
+      const r = await c.query<{ n: string }>('select count(*) as n from bets');
+      await c.end();
+      return Number(r.rows[0]?.n ?? 0);
+    });
+    return {
+      seconds: SECONDS,
+      players: PLAYERS,
+      markets: MARKET_COUNT,
+      accepted,
+      refused: Object.fromEntries(refusals),
+      transportErrors: errors,
+      betsInDatabase: counted,
+      betsPerSecond: Math.round((accepted / SECONDS) * 10) / 10,
+      serverCpu: {
+        busyShareOfOneCore:
+          Math.round(((serverStats.userCpuMs + serverStats.systemCpuMs) / serverStats.wallMs) * 100) / 100,
+        msPerBet:
+          Math.round(((serverStats.userCpuMs + serverStats.systemCpuMs) / Math.max(1, accepted)) * 1000) /
+          1000,
+        systemShare:
+          Math.round(
+            (serverStats.systemCpuMs / Math.max(1, serverStats.userCpuMs + serverStats.systemCpuMs)) * 100,
+          ) / 100,
+      },
+      latencyMs: {
+        p50: Math.round(percentile(latencies, 50) * 100) / 100,
+        p90: Math.round(percentile(latencies, 90) * 100) / 100,
+        p99: Math.round(percentile(latencies, 99) * 100) / 100,
+        max: Math.round((latencies.at(-1) ?? Number.NaN) * 100) / 100,
+      },
+    };
+  } finally {
+    child.send({ type: 'stop' });
+    await new Promise((r) => child.once('exit', r));
+    await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  }
+}
+
+const bets = await betRun();
+const pgbench = await pgbenchTps();
+const pgTps = 'tps' in pgbench ? Math.round(pgbench.tps) : null;
+const ratio = pgTps ? Math.round(((bets.betsPerSecond as number) / pgTps) * 1000) / 1000 : null;
+const report = {
+  at: new Date().toISOString(),
+  machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', loadavg: loadavg() },
+  postgres: BASE_URL.replace(/\/\/[^@]*@/, '//'),
+  bets,
+  pgbench:
+    'tps' in pgbench
+      ? { tps: pgTps, clients: PLAYERS, threads: 2, seconds: SECONDS, mode: '-N simple-update' }
+      : pgbench,
+  betsPerPgbenchTps: ratio,
+  goals: {
+    betsPerSecondAtLeast1500: (bets.betsPerSecond as number) >= 1500,
+    atLeastHalfOfPgbench: ratio !== null ? ratio >= 0.5 : null,
+  },
+};
+console.log(`\nbets accepted/s: ${String(bets.betsPerSecond)}   p50 ${JSON.stringify(bets.latencyMs)}`);
+console.log(`pgbench -N TPS:  ${String(pgTps)}   bets/pgbench: ${String(ratio)}`);
+console.log(JSON.stringify(report, null, 2));
+const out = join(here, '..', 'reports', 'bets.json');
+mkdirSync(dirname(out), { recursive: true });
+writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
+console.log(`\nwrote ${out}`);
