@@ -9,6 +9,8 @@ const sizes = [
 
 /** Lets the route's loading bar clear (1 s) and the fonts settle: the picture a player sees. */
 async function settle(page: Page) {
+  // The pointer rests off the page, so no row shows its hover colour.
+  await page.mouse.move(0, 0);
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(1300);
 }

@@ -86,6 +86,38 @@ function Sidebar() {
   );
 }
 
+/** Thumb-reach navigation on phones, where the sidebar is hidden. */
+function BottomNav() {
+  const user = useSessionStore((s) => s.user);
+  return (
+    <nav className="bottom-nav" aria-label="Quick navigation">
+      <NavLink to="/inplay" className="bottom-nav__item">
+        <Icon icon={faTv} />
+        <span>In-Play</span>
+      </NavLink>
+      <NavLink to="/index" className="bottom-nav__item">
+        <Icon icon={faList} />
+        <span>Sports</span>
+      </NavLink>
+      <NavLink to="/favorites" className="bottom-nav__item">
+        <Icon icon={faStar} />
+        <span>Favourites</span>
+      </NavLink>
+      {user ? (
+        <NavLink to="/my-bets" className="bottom-nav__item">
+          <Icon icon={faBook} />
+          <span>My Bets</span>
+        </NavLink>
+      ) : (
+        <NavLink to="/auth/login" className="bottom-nav__item">
+          <Icon icon={faCircleUser} />
+          <span>Login</span>
+        </NavLink>
+      )}
+    </nav>
+  );
+}
+
 /** The main layout: dark header with wallet, sport tabs, news and slider, sidebar, footer. */
 export function MainLayout() {
   const { sidebar, footer, allTopHeader } = useLayoutStore();
@@ -106,6 +138,7 @@ export function MainLayout() {
         </main>
       </div>
       {footer && <Footer />}
+      <BottomNav />
     </div>
   );
 }
