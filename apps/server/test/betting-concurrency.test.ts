@@ -11,7 +11,7 @@ import { matchOddsMarket, TestFeed } from '../src/betting/test-feed';
 import { openDatabase, type Database } from '../src/platform/db/database';
 import { seedDemoDomains } from '../src/settings/seed';
 import { expectLedgerBalanced, fundedPlayer, requestId, walletOf, type Player } from './betting-helpers';
-import { testConfig, type TestContext } from './harness';
+import { backends, createTestApp, testConfig, type TestContext } from './harness';
 import { call, expectRefused } from './helpers';
 
 /*
@@ -163,4 +163,112 @@ describe.runIf(DATABASE_URL)('concurrent bets through two servers on one Postgre
     });
     await expectLedgerBalanced(db);
   }, 120_000);
+});
+
+describe.each(backends)('bets racing the settlement of their market (%s)', (backend) => {
+  const feed = new TestFeed();
+  let ctx: TestContext;
+  beforeAll(async () => {
+    feed.setMarket(matchOddsMarket({ id: '8.1', eventId: 950, runners: RUNNERS }));
+    ctx = await createTestApp(backend, {}, { feed });
+  });
+  afterAll(() => ctx.close());
+
+  it('every bet that got in is settled, none is left matched in a settled market', async () => {
+    const players = await Promise.all(Array.from({ length: 4 }, () => fundedPlayer(ctx, 100_000)));
+    const db = ctx.database.db;
+    // Four players bet without pause; the feed closes the market while their bets are in flight.
+    let accepted = 0;
+    let closed = false;
+    const refusals: string[] = [];
+    await Promise.all(
+      players.map(async (player, k) => {
+        for (let i = 0; ; i++) {
+          const answer = await call<{ betId: number }>(ctx.app, {
+            url: '/Bet/PlaceBetV2',
+            token: player.token,
+            body: {
+              requestId: requestId(),
+              type: i % 3 === 0 ? 2 : 1,
+              rate: i % 3 === 0 ? 2.02 : 2,
+              stake: 100 + i,
+              runnerId: 11 + ((i + k) % 2),
+              marketId: '8.1',
+              eventId: 950,
+            },
+          });
+          if (answer.status !== 200) {
+            refusals.push(answer.body.error?.code ?? String(answer.status));
+            return;
+          }
+          accepted += 1;
+          if (accepted >= 20 && !closed) {
+            closed = true;
+            feed.close('8.1', { kind: 'winner', runnerId: 11 });
+          }
+        }
+      }),
+    );
+    expect(accepted).toBeGreaterThanOrEqual(20);
+    expect(new Set(refusals)).toEqual(new Set(['MARKET_CLOSED']));
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const [row] = await queryRows<{ settled: boolean }>(
+        db,
+        sql`select settled_at is not null as settled from markets where id = '8.1'`,
+      );
+      if (row?.settled) break;
+      if (Date.now() > deadline) throw new Error('market never settled');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const left = await queryRows(db, sql`select id from bets where market_id = '8.1' and status = 'MATCHED'`);
+    expect(left).toEqual([]);
+    const [placed] = await queryRows<{ n: unknown }>(
+      db,
+      sql`select count(*) as n from bets where market_id = '8.1' and status = 'SETTLED'`,
+    );
+    expect(num(placed?.n)).toBe(accepted);
+    for (const p of players) expect((await walletOf(db, p.userId)).exposure).toBe(0);
+    await expectLedgerBalanced(db);
+  }, 60_000);
+
+  it('a market closed before its first bet has a row still refuses the bets on their way in', async () => {
+    feed.setMarket(matchOddsMarket({ id: '8.2', eventId: 951, runners: RUNNERS }));
+    const player = await fundedPlayer(ctx, 10_000);
+    const bets = Array.from({ length: 20 }, () =>
+      call(ctx.app, {
+        url: '/Bet/PlaceBetV2',
+        token: player.token,
+        body: {
+          requestId: requestId(),
+          type: 1,
+          rate: 2,
+          stake: 100,
+          runnerId: 11,
+          marketId: '8.2',
+          eventId: 951,
+        },
+      }),
+    );
+    feed.close('8.2', { kind: 'void', reason: 'abandoned' });
+    await Promise.all(bets);
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const [row] = await queryRows<{ settled: boolean }>(
+        ctx.database.db,
+        sql`select settled_at is not null as settled from markets where id = '8.2'`,
+      );
+      if (row?.settled) break;
+      if (Date.now() > deadline) throw new Error('market never settled');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await new Promise((r) => setTimeout(r, 50));
+    expect(
+      await queryRows(
+        ctx.database.db,
+        sql`select id from bets where market_id = '8.2' and status = 'MATCHED'`,
+      ),
+    ).toEqual([]);
+    expect((await walletOf(ctx.database.db, player.userId)).exposure).toBe(0);
+  });
 });

@@ -21,7 +21,7 @@ export async function bettingPlugin(app: FastifyInstance) {
     log: app.log,
   });
   const positions = new PositionService(app.db, app.feed);
-  const settlement = new SettlementService(app.db, app.walletNotifier, app.log);
+  const settlement = new SettlementService(app.db, app.walletNotifier, app.log, app.feed);
   if (app.feed) {
     const detach = settlement.attach(app.feed);
     app.addHook('onClose', async () => detach());

@@ -61,6 +61,7 @@ export class SettlementService {
     private readonly db: Db,
     private readonly notifier: WalletNotifier,
     private readonly log: FastifyBaseLogger,
+    private readonly feed: MarketFeed | null = null,
   ) {}
 
   /** Settles every market the feed closes; answers the unsubscribe function. */
@@ -89,10 +90,16 @@ export class SettlementService {
     // Close under the exclusive market lock: bets that read the market as open have committed.
     const market = await this.db.transaction(async (tx) => {
       await lockMarketExclusive(tx, marketId);
-      await new MarketStore(tx).closeMarket(marketId, given);
+      const store = new MarketStore(tx);
+      // A market nobody has bet on yet has no row; it gets one, closed, so that a bet still on its
+      // way in finds it closed instead of creating it open.
+      const known = this.feed?.market(marketId);
+      const fixture = known ? this.feed?.fixture(known.eventId) : undefined;
+      if (known && fixture) await store.ensureMarket(fixture, known);
+      await store.closeMarket(marketId, given);
       return this.marketRow(tx, marketId);
     });
-    if (!market) return { marketId, settledUsers: 0, settledBets: 0, alreadySettled: false };
+    if (!market) throw new AppError('NOT_FOUND', `Market ${marketId} does not exist.`);
     // The first result recorded is the one that counts.
     const result = market.result ?? given;
     if (!sameResult(result, given)) {
@@ -108,9 +115,15 @@ export class SettlementService {
     );
     let settledUsers = 0;
     let settledBets = 0;
+    const failed: number[] = [];
     for (const { user_id } of userRows) {
       const userId = num(user_id);
-      const count = await this.settleUser(marketId, market, settleAs, userId);
+      // One user's failure must not hold up everyone else's money; a later run settles the rest.
+      const count = await this.settleUser(marketId, market, settleAs, userId).catch((err: unknown) => {
+        this.log.error({ err, marketId, userId }, 'settling a user failed');
+        failed.push(userId);
+        return 0;
+      });
       if (count > 0) {
         settledUsers += 1;
         settledBets += count;
@@ -118,6 +131,9 @@ export class SettlementService {
           this.log.error({ err, userId }, 'balance push after settlement failed');
         });
       }
+    }
+    if (failed.length > 0) {
+      throw new Error(`settlement of market ${marketId} failed for users ${failed.join(', ')}`);
     }
     await this.db.execute(
       sql`update markets set settled_at = now() where id = ${marketId} and settled_at is null`,
