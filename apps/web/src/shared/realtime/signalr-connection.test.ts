@@ -1,0 +1,159 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+/** A stand-in for the official client that records what the connection service asks of it. */
+const calls = vi.hoisted(() => ({
+  builder: {} as Record<string, unknown[]>,
+  invoked: [] as { method: string; arg: unknown }[],
+  starts: 0,
+  stops: 0,
+  failHeartbeat: false,
+  handlers: {} as Record<string, (arg: unknown) => void>,
+}));
+
+vi.mock('@microsoft/signalr', () => {
+  class FakeConnection {
+    on(name: string, handler: (arg: unknown) => void) {
+      calls.handlers[name] = handler;
+    }
+    onreconnecting() {}
+    onreconnected() {}
+    onclose() {}
+    async start() {
+      calls.starts += 1;
+    }
+    async stop() {
+      calls.stops += 1;
+    }
+    async invoke(method: string, arg: unknown) {
+      calls.invoked.push({ method, arg });
+      if (method === 'SendHeartbeat' && calls.failHeartbeat) throw new Error('gone');
+    }
+  }
+  class HubConnectionBuilder {
+    withUrl(...args: unknown[]) {
+      calls.builder.withUrl = args;
+      return this;
+    }
+    withAutomaticReconnect(...args: unknown[]) {
+      calls.builder.withAutomaticReconnect = args;
+      return this;
+    }
+    withServerTimeout(...args: unknown[]) {
+      calls.builder.withServerTimeout = args;
+      return this;
+    }
+    withKeepAliveInterval(...args: unknown[]) {
+      calls.builder.withKeepAliveInterval = args;
+      return this;
+    }
+    withStatefulReconnect(...args: unknown[]) {
+      calls.builder.withStatefulReconnect = args;
+      return this;
+    }
+    configureLogging() {
+      return this;
+    }
+    build() {
+      return new FakeConnection();
+    }
+  }
+  return { HubConnectionBuilder, LogLevel: { None: 6 } };
+});
+
+import { SignalRConnection } from './signalr-connection';
+
+const info = { Browser: 'test', Domain: 'localhost', CurrentPage: '/inplay', Token: 't' };
+
+describe('the realtime connection service', () => {
+  let token: string | null;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    token = 'tok';
+    calls.invoked = [];
+    calls.starts = 0;
+    calls.stops = 0;
+    calls.failHeartbeat = false;
+  });
+  afterEach(() => vi.useRealTimers());
+
+  const make = (log = vi.fn()) =>
+    new SignalRConnection({
+      hubUrl: () => 'http://localhost/notify',
+      accessToken: () => token,
+      clientInfo: () => info,
+      groupBy: () => '42',
+      log,
+    });
+
+  it('builds the client with the section 9 constants', async () => {
+    const c = make();
+    await c.start();
+    expect(calls.builder.withUrl?.[0]).toBe('http://localhost/notify');
+    expect((calls.builder.withUrl?.[1] as { timeout: number }).timeout).toBe(100_000);
+    expect(calls.builder.withAutomaticReconnect?.[0]).toEqual([0, 2000, 10000, 30000]);
+    expect(calls.builder.withServerTimeout?.[0]).toBe(30_000);
+    expect(calls.builder.withKeepAliveInterval?.[0]).toBe(15_000);
+    expect(calls.builder.withStatefulReconnect?.[0]).toEqual({ bufferSize: 100_000 });
+    expect(c.state).toBe('Connected');
+    await c.stop();
+  });
+
+  it('registers on connect and sends a heartbeat every 20 s while a token exists', async () => {
+    const c = make();
+    await c.start();
+    expect(calls.invoked).toEqual([{ method: 'RegisterClient', arg: info }]);
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(calls.invoked[1]).toEqual({ method: 'SendHeartbeat', arg: { ...info, GroupBy: '42' } });
+    token = null;
+    await vi.advanceTimersByTimeAsync(40_000);
+    expect(calls.invoked.filter((i) => i.method === 'SendHeartbeat')).toHaveLength(1);
+    await c.stop();
+  });
+
+  it('a failed heartbeat restarts the connection and registers again', async () => {
+    const c = make();
+    await c.start();
+    calls.failHeartbeat = true;
+    await vi.advanceTimersByTimeAsync(20_000);
+    await vi.waitFor(() => expect(calls.starts).toBe(2));
+    expect(calls.stops).toBe(1);
+    expect(calls.invoked.filter((i) => i.method === 'RegisterClient')).toHaveLength(2);
+    await c.stop();
+  });
+
+  it('passes parsed messages on and logs and ignores unparseable ones', async () => {
+    const log = vi.fn();
+    const c = make(log);
+    const seen: unknown[] = [];
+    c.onMessage((m) => seen.push(m));
+    await c.start();
+    calls.handlers.Message?.({ Code: 'UserBalance', Data: { Balance: 10, Exposure: -2 } });
+    calls.handlers.Message?.('{"Code":"UserBalance","Data":{"Balance":11,"Exposure":0}}');
+    calls.handlers.Message?.('{broken');
+    expect(seen).toEqual([
+      { Code: 'UserBalance', Data: { Balance: 10, Exposure: -2 } },
+      { Code: 'UserBalance', Data: { Balance: 11, Exposure: 0 } },
+    ]);
+    expect(log).toHaveBeenCalledWith('ignored an unparseable message', '{broken');
+    await c.stop();
+  });
+
+  it('login restarts: the old connection stops and a new one registers', async () => {
+    const c = make();
+    const states: string[] = [];
+    c.onStateChange((s) => states.push(s));
+    await c.start();
+    await c.restart();
+    expect(calls.stops).toBe(1);
+    expect(calls.starts).toBe(2);
+    expect(states).toEqual([
+      'Connecting',
+      'Connected',
+      'Disconnecting',
+      'Disconnected',
+      'Connecting',
+      'Connected',
+    ]);
+    await c.stop();
+  });
+});
