@@ -64,22 +64,20 @@ const int = (n: number | null): string => {
 };
 const text = (s: string): string => pg.escapeLiteral(s);
 
-function lockSql(userId: number, marketId: string): string {
-  return `select pg_advisory_xact_lock_shared(${MARKET_LOCK_CLASS}, hashtext(${text(marketId)})) as locked, w.user_id
-    from wallets w where w.user_id = ${int(userId)} for update of w`;
+function lockSql(u: string, m: string): string {
+  return `select pg_advisory_xact_lock_shared(${MARKET_LOCK_CLASS}, hashtext(${m})) as locked, w.user_id
+    from wallets w where w.user_id = ${u} for update of w`;
 }
 
 /**
  * Identical bets are summed: stakes are whole rupees, so x·(p − 1) and x·r/100 are exact in paise
  * and a group values exactly as its bets one by one, while a busy account reads a few rows.
  */
-function loadSql(userId: number, marketId: string, requestId: string): string {
-  const u = int(userId);
-  const m = text(marketId);
+function loadSql(u: string, m: string, r: string): string {
   return `select a.balance, w.exposure, u.status, u.is_demo,
       case when u.excluded_until > now() then (extract(epoch from u.excluded_until) * 1000)::float8 end as excluded,
       (select mk.closed_at is null from markets mk where mk.id = ${m}) as market_open,
-      (select b.id from bets b where b.user_id = ${u} and b.request_id = ${text(requestId)}) as existing,
+      (select b.id from bets b where b.user_id = ${u} and b.request_id = ${r}) as existing,
       (select coalesce(json_agg(json_build_array(g.side, g.runner_id, g.price_hundredths, g.rate, g.line, g.stake)), '[]'::json)
          from (select side, runner_id, price_hundredths, rate, line, sum(stake_paise) as stake
                  from bets where user_id = ${u} and market_id = ${m} and status = 'MATCHED'
@@ -90,30 +88,80 @@ function loadSql(userId: number, marketId: string, requestId: string): string {
     where w.user_id = ${u}`;
 }
 
+/** The values of a new bet in the order of the insert's placeholders. */
+function insertArgs(b: NewBet): string[] {
+  return [
+    int(b.userId),
+    int(b.domainId),
+    text(b.requestId),
+    int(b.eventId),
+    text(b.marketId),
+    int(b.bet.runnerId),
+    text(b.bet.side),
+    int(b.bet.priceHundredths),
+    int(b.bet.rate),
+    int(b.bet.line),
+    int(b.bet.stakePaise),
+    int(b.liabilityPaise),
+    int(b.profitPaise),
+    text(b.ip),
+    int(b.exposureAfterPaise),
+    int(b.exposureAfterPaise - b.exposureBeforePaise),
+  ];
+}
+const INSERT_TYPES =
+  'bigint, int, text, bigint, text, bigint, text, int, int, int, bigint, bigint, bigint, text, bigint, bigint';
+
 /** Inserts the bet, sets the market's exposure and moves the wallet's; writes nothing for a used request id. */
-function insertSql(b: NewBet): string {
-  const delta = b.exposureAfterPaise - b.exposureBeforePaise;
-  const u = int(b.userId);
-  const m = text(b.marketId);
+function insertSql(a: readonly string[]): string {
+  const [
+    u,
+    domain,
+    requestId,
+    event,
+    m,
+    runner,
+    side,
+    price,
+    rate,
+    line,
+    stake,
+    liability,
+    profit,
+    ip,
+    after,
+    delta,
+  ] = a;
   return `with ins as (
       insert into bets (user_id, domain_id, request_id, event_id, market_id, runner_id, side,
                         price_hundredths, rate, line, stake_paise, liability_paise, profit_if_win_paise, status, ip)
-      values (${u}, ${int(b.domainId)}, ${text(b.requestId)}, ${int(b.eventId)}, ${m}, ${int(b.bet.runnerId)},
-              ${text(b.bet.side)}, ${int(b.bet.priceHundredths)}, ${int(b.bet.rate)}, ${int(b.bet.line)},
-              ${int(b.bet.stakePaise)}, ${int(b.liabilityPaise)}, ${int(b.profitPaise)}, 'MATCHED', ${text(b.ip)})
+      values (${u}, ${domain}, ${requestId}, ${event}, ${m}, ${runner}, ${side}, ${price}, ${rate}, ${line},
+              ${stake}, ${liability}, ${profit}, 'MATCHED', ${ip})
       on conflict (user_id, request_id) do nothing
       returning id),
     ex as (
       insert into market_exposures (user_id, market_id, exposure_paise)
-      select ${u}, ${m}, ${int(b.exposureAfterPaise)} from ins
+      select ${u}, ${m}, ${after} from ins
       on conflict (user_id, market_id) do update set exposure_paise = excluded.exposure_paise
       returning 1),
     w as (
-      update wallets set exposure = exposure + ${int(delta)}, updated_at = now()
+      update wallets set exposure = exposure + ${delta}, updated_at = now()
       where user_id = ${u} and exists (select 1 from ins)
       returning exposure)
     select (select id from ins) as id, (select exposure from w) as exposure, (select count(*) from ex) as ex`;
 }
+
+const placeholders = (n: number) => Array.from({ length: n }, (_, i) => `$${i + 1}`);
+
+/**
+ * The three statements prepared once per connection: PostgreSQL then neither parses nor (after a few
+ * runs) plans them again, and a bet sends only EXECUTE lines.
+ */
+const PREPARE = [
+  `prepare backlay_bet_lock(bigint, text) as ${lockSql('$1', '$2')}`,
+  `prepare backlay_bet_load(bigint, text, text) as ${loadSql('$1', '$2', '$3')}`,
+  `prepare backlay_bet_insert(${INSERT_TYPES}) as ${insertSql(placeholders(16))}`,
+].join(';\n');
 
 type Row = Record<string, unknown>;
 
@@ -154,12 +202,14 @@ export async function placeAtomically(
   if (pool instanceof pg.Pool) return placeOnPool(pool, key, decide);
   return db.transaction(async (tx) => {
     const run = async (q: string) => ((await tx.execute(sql.raw(q))) as unknown as { rows: Row[] }).rows;
-    const locked = await run(lockSql(key.userId, key.marketId));
+    const u = int(key.userId);
+    const m = text(key.marketId);
+    const locked = await run(lockSql(u, m));
     if (locked.length === 0) return null;
-    const position = toPosition((await run(loadSql(key.userId, key.marketId, key.requestId)))[0]);
+    const position = toPosition((await run(loadSql(u, m, text(key.requestId))))[0]);
     if (!position) return null;
     const bet = decide(position);
-    const [row] = await run(insertSql(bet));
+    const [row] = await run(insertSql(insertArgs(bet)));
     return placedOf(row, position);
   });
 }
@@ -169,6 +219,8 @@ function placedOf(row: Row | undefined, position: BetPosition): Placed {
   return { betId: num(row.id), balancePaise: position.balancePaise, exposurePaise: num(row.exposure) };
 }
 
+const preparedOn = new WeakSet<pg.PoolClient>();
+
 async function placeOnPool(
   pool: pg.Pool,
   key: { userId: number; marketId: string; requestId: string },
@@ -176,10 +228,20 @@ async function placeOnPool(
 ): Promise<Placed | null> {
   const client = await pool.connect();
   let open = false;
+  let broken = false;
   try {
+    if (!preparedOn.has(client)) {
+      // A connection whose preparation failed half way is closed rather than reused.
+      broken = true;
+      await client.query(PREPARE);
+      preparedOn.add(client);
+      broken = false;
+    }
+    const u = int(key.userId);
+    const m = text(key.marketId);
     open = true;
     const first = (await client.query(
-      `begin; ${lockSql(key.userId, key.marketId)}; ${loadSql(key.userId, key.marketId, key.requestId)}`,
+      `begin; execute backlay_bet_lock(${u}, ${m}); execute backlay_bet_load(${u}, ${m}, ${text(key.requestId)})`,
     )) as unknown as pg.QueryResult<Row>[];
     const locked = first[1]?.rows ?? [];
     const position = locked.length > 0 ? toPosition(first[2]?.rows[0]) : null;
@@ -189,13 +251,15 @@ async function placeOnPool(
       return null;
     }
     const bet = decide(position);
-    const second = (await client.query(`${insertSql(bet)}; commit`)) as unknown as pg.QueryResult<Row>[];
+    const second = (await client.query(
+      `execute backlay_bet_insert(${insertArgs(bet).join(', ')}); commit`,
+    )) as unknown as pg.QueryResult<Row>[];
     open = false;
     return placedOf(second[0]?.rows[0], position);
   } catch (err) {
     if (open) await client.query('rollback').catch(() => undefined);
     throw err;
   } finally {
-    client.release();
+    client.release(broken);
   }
 }
