@@ -127,8 +127,11 @@ export async function buildApp({
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],
+        // Over plain HTTP (development, demo hosts) an upgrade would turn every asset into a dead https link.
+        upgradeInsecureRequests: config.isProduction ? [] : null,
       },
     },
+    hsts: config.isProduction,
     crossOriginEmbedderPolicy: false,
   });
   const extraOrigins = new Set(

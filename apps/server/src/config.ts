@@ -36,7 +36,7 @@ const EnvSchema = z.object({
   CORS_ORIGINS: z.string().default(''),
   TRUST_PROXY: bool,
   /** The built web client; served with an index.html fallback when present. */
-  WEB_DIST: z.string().default(resolve(import.meta.dirname, '../../../web/dist')),
+  WEB_DIST: z.string().default(resolve(import.meta.dirname, '../../web/dist')),
   /** Seed the demo domains (localhost and three demo sites); default on, except in production. */
   SEED_DEMO_DATA: z.enum(['true', 'false']).optional(),
   DEMO_ACCOUNT_TTL_HOURS: z.coerce.number().int().min(1).default(24),

@@ -182,6 +182,16 @@ export const routes = {
     body: undefined,
     result: S.PageContentSchema,
   }),
+  clientIp: route({
+    method: 'GET',
+    path: '/api/client-ip',
+    auth: 'none',
+    tag: 'Settings',
+    summary: "The caller's IP address as the server sees it",
+    query: undefined,
+    body: undefined,
+    result: S.ClientIpResultSchema,
+  }),
   otpOutbox: route({
     method: 'GET',
     path: '/dev/otp-outbox',
@@ -379,12 +389,10 @@ export const routes = {
 export type Routes = typeof routes;
 export type RouteKey = keyof Routes;
 export type RouteResult<K extends RouteKey> = z.infer<Routes[K]['result']>;
-export type RouteBody<K extends RouteKey> = Routes[K]['body'] extends z.ZodType
-  ? z.input<NonNullable<Routes[K]['body']>>
-  : never;
-export type RouteQuery<K extends RouteKey> = Routes[K]['query'] extends z.ZodType
-  ? z.input<NonNullable<Routes[K]['query']>>
-  : never;
+export type RouteBody<K extends RouteKey> =
+  NonNullable<Routes[K]['body']> extends z.ZodType ? z.input<NonNullable<Routes[K]['body']>> : never;
+export type RouteQuery<K extends RouteKey> =
+  NonNullable<Routes[K]['query']> extends z.ZodType ? z.input<NonNullable<Routes[K]['query']>> : never;
 
 /** The domain-settings JSON the client fetches from the CDN path, named after the host. */
 export const CDN_SETTINGS_PATH = '/cdn/settings';

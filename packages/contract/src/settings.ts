@@ -73,3 +73,6 @@ export const OtpOutboxResultSchema = z.object({
   sentAt: z.string(),
   expiresAt: z.string(),
 });
+
+/** The caller's address as the server sees it (the client keeps it under the `ip` key). */
+export const ClientIpResultSchema = z.object({ ip: z.string() });

@@ -34,6 +34,8 @@ export async function settingsRoutes(app: FastifyInstance, opts: { sportTree: ()
     return { setting: domain.settings, events: opts.sportTree(), bonuses: [], games: [], tv: [] };
   });
 
+  defineRoute(app, routes.clientIp, async ({ req }) => ({ ip: req.ip }));
+
   defineRoute(app, routes.getPageContent, async ({ query, req }) => {
     const page = req.domain.content[query.page];
     if (!page) throw new AppError('NOT_FOUND', 'This page has not been written yet.');
