@@ -1,3 +1,4 @@
+import type { PriceSelection } from '../market/selection';
 /** The modals the app opens and closes by name. */
 export type ModalName = 'login' | 'register' | 'verification' | 'activity-log' | 'banner';
 
@@ -12,6 +13,8 @@ export interface AppEvents {
   /** A login, demo login or verification stored a new session. */
   'session:started': { userName: string };
   'session:ended': Record<string, never>;
+  /** A price tapped on a market page: the betslip opens with it. */
+  'betslip:select': PriceSelection;
 }
 
 type Handler<K extends keyof AppEvents> = (payload: AppEvents[K]) => void;
