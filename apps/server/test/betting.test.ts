@@ -212,6 +212,26 @@ describe.each(backends)('betting through the API (%s)', (backend) => {
     });
   });
 
+  describe('balance pushes', () => {
+    it('after bets the new balance and exposure are pushed, the last state included', async () => {
+      const m = newMatchOdds();
+      const p = await demoPlayer(ctx);
+      const seen: { Balance: number; Exposure: number }[] = [];
+      const unsubscribe = ctx.app.walletNotifier.subscribe((userId, data) => {
+        if (userId === p.userId) seen.push(data);
+      });
+      try {
+        await placeOk(ctx, p, back(m, 11, 2, 1000));
+        await placeOk(ctx, p, back(m, 11, 2, 500));
+        await placeOk(ctx, p, back(m, 11, 2, 250));
+        await waitFor(async () => seen.at(-1)?.Exposure === 1750, 'the last push');
+        expect(seen[0]).toEqual({ Balance: 15000, Exposure: 1000 });
+      } finally {
+        unsubscribe();
+      }
+    });
+  });
+
   describe('the price must still be available', () => {
     it('a back above the best back, or a lay below the best lay, is refused with nothing charged', async () => {
       const m = newMatchOdds();

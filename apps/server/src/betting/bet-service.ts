@@ -8,6 +8,7 @@ import { AppError } from '../platform/http/app-error';
 import { toRupees } from '../platform/money';
 import type { FeedMarket, MarketFeed } from '../sports/feed/adapter';
 import type { MarketStore } from '../sports/market-store';
+import { BalancePushes } from './balance-pushes';
 import { bettorState, existingBetId } from './bet-repository';
 import { placeAtomically } from './bet-transaction';
 import {
@@ -54,8 +55,10 @@ function refuseBettor(status: string, excludedUntilMs: number | null): void {
 /** Bet/PlaceBetV2 as exchange-math 'Placing a bet' describes it. */
 export class BetService {
   private readonly sleep: (ms: number) => Promise<void>;
+  private readonly pushes: BalancePushes;
   constructor(private readonly deps: BetServiceDeps) {
     this.sleep = deps.sleep ?? realSleep;
+    this.pushes = new BalancePushes(deps.notifier, deps.log);
   }
 
   private market(marketId: string, eventId: number): FeedMarket {
@@ -98,9 +101,7 @@ export class BetService {
     await store.ensureMarket(fixture, market);
 
     const placed = await this.commit(user, body, market, matched, ip);
-    this.deps.notifier.changed(user.userId).catch((err: unknown) => {
-      this.deps.log.error({ err, userId: user.userId }, 'balance push after a bet failed');
-    });
+    this.pushes.changed(user.userId);
     return {
       betId: placed.betId,
       status: 'MATCHED',

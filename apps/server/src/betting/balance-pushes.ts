@@ -1,0 +1,41 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { WalletNotifier } from '../ledger/wallet-notifier';
+
+/**
+ * Balance pushes after bets, coalesced per user: the first change is pushed at once, and changes
+ * within the next `windowMs` are pushed together once the window ends, with the wallet as it is
+ * then. Every change is followed by a push of a state at least that new, while a player betting
+ * several times a second costs one wallet read per window instead of one per bet (the answer to
+ * each bet already carries its balance and exposure).
+ */
+export class BalancePushes {
+  private readonly cooling = new Map<number, { again: boolean }>();
+
+  constructor(
+    private readonly notifier: WalletNotifier,
+    private readonly log: FastifyBaseLogger,
+    private readonly windowMs = 250,
+  ) {}
+
+  changed(userId: number): void {
+    const entry = this.cooling.get(userId);
+    if (entry) {
+      entry.again = true;
+      return;
+    }
+    this.push(userId);
+  }
+
+  private push(userId: number): void {
+    const entry = { again: false };
+    this.cooling.set(userId, entry);
+    this.notifier.changed(userId).catch((err: unknown) => {
+      this.log.error({ err, userId }, 'balance push after a bet failed');
+    });
+    const timer = setTimeout(() => {
+      this.cooling.delete(userId);
+      if (entry.again) this.push(userId);
+    }, this.windowMs);
+    timer.unref?.();
+  }
+}
