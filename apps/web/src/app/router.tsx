@@ -22,6 +22,7 @@ function page<M>(
 
 const betting = () => import('@/features/betting/routes/pages');
 const money = () => import('@/features/money/routes/pages');
+const statement = () => import('@/features/betting/routes/statement');
 const casino = () => import('@/features/casino/routes/pages');
 const content = () => import('@/features/account/routes/content-page');
 const errors = () => import('@/features/errors/routes/pages');
@@ -99,11 +100,11 @@ export const routeTree: RouteObject[] = [
                 () => import('@/features/account/routes/change-password'),
                 (m) => m.ChangePasswordRoute,
               ),
-              page('account-cash-statement', 'Account Statement', money, (m) => m.AccountStatementRoute),
+              page('account-cash-statement', 'Account Statement', statement, (m) => m.AccountStatementRoute),
               page(
                 'account-cash-statement/detail/:id',
                 'Transaction Detail',
-                money,
+                statement,
                 (m) => m.AccountStatementDetailRoute,
               ),
               page('bet-history', 'Bet History', betting, (m) => m.BetHistoryRoute),

@@ -10,6 +10,8 @@ import { isSportVisible } from '@/features/sports/lib/visibility';
 import { sportIcon } from '@/features/sports/lib/sport-icons';
 import { useSettingsStore } from '@/features/settings/stores/settings';
 import { storage } from '@/shared/storage/storage';
+import { MarketSlotsContext } from '@/shared/market/slots';
+import { bettingMarketSlots } from '@/features/betting/slots';
 import { TopBar } from './TopBar';
 import { Footer } from './Footer';
 
@@ -134,7 +136,9 @@ export function MainLayout() {
         {sidebar && <Sidebar />}
         <main className="app-main" id="main">
           <SliderHeader />
-          <Outlet />
+          <MarketSlotsContext.Provider value={bettingMarketSlots}>
+            <Outlet />
+          </MarketSlotsContext.Provider>
         </main>
       </div>
       {footer && <Footer />}

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { STORAGE_KEYS, type StakeButton } from '@backlay/contract';
 import { storage } from '../storage/storage';
+import { readBetslips, writeBetslips, type OneClickSetting } from '../storage/betslips';
 
 /**
  * Small client state of section 3 that is not session or server data. Pins, stake buttons
@@ -16,6 +17,8 @@ interface UiState {
   /** The saved quick-stake buttons; null until some are saved (screens then show the defaults). */
   stakeButtons: StakeButton[] | null;
   confirmBeforePlaceBet: boolean;
+  /** One-click betting: a tapped price places the stake at once (off by default; kept in 'betslips'). */
+  oneClick: OneClickSetting;
   /** Entering /inplay from another route asks for a fresh balance. */
   balanceFetchRequested: boolean;
   setSearchText(text: string): void;
@@ -26,6 +29,7 @@ interface UiState {
   togglePin(eventId: number): void;
   setStakeButtons(buttons: StakeButton[]): void;
   setConfirmBeforePlaceBet(value: boolean): void;
+  setOneClick(value: OneClickSetting): void;
   requestBalanceFetch(value: boolean): void;
   /** Re-read persisted values (after logout cleared storage, or another tab changed it). */
   reloadFromStorage(): void;
@@ -36,17 +40,9 @@ function readPins(): number[] {
   return Array.isArray(pins) ? pins.filter((p): p is number => typeof p === 'number') : [];
 }
 
+/** 'betslips' holds the stake buttons (an array, or the object of storage/betslips.ts). */
 function readStakes(): StakeButton[] | null {
-  const stakes = storage.getJson<unknown>(STORAGE_KEYS.betslips);
-  if (!Array.isArray(stakes) || stakes.length === 0) return null;
-  const valid = stakes.filter(
-    (s): s is StakeButton =>
-      s != null &&
-      typeof s === 'object' &&
-      typeof (s as StakeButton).title === 'string' &&
-      typeof (s as StakeButton).value === 'number',
-  );
-  return valid.length > 0 ? valid : null;
+  return readBetslips().stakes;
 }
 
 export const useUiStore = create<UiState>()((set, get) => ({
@@ -58,6 +54,7 @@ export const useUiStore = create<UiState>()((set, get) => ({
   pins: readPins(),
   stakeButtons: readStakes(),
   confirmBeforePlaceBet: storage.getFlag(STORAGE_KEYS.confirmBeforePlaceBet),
+  oneClick: readBetslips().oneClick,
   balanceFetchRequested: false,
   setSearchText: (searchText) => set({ searchText }),
   setShowSearch: (showSearch) => set({ showSearch }),
@@ -72,12 +69,16 @@ export const useUiStore = create<UiState>()((set, get) => ({
     set({ pins });
   },
   setStakeButtons: (stakeButtons) => {
-    storage.setJson(STORAGE_KEYS.betslips, stakeButtons);
+    writeBetslips({ stakes: stakeButtons });
     set({ stakeButtons });
   },
   setConfirmBeforePlaceBet: (value) => {
     storage.setFlag(STORAGE_KEYS.confirmBeforePlaceBet, value);
     set({ confirmBeforePlaceBet: value });
+  },
+  setOneClick: (oneClick) => {
+    writeBetslips({ oneClick });
+    set({ oneClick });
   },
   requestBalanceFetch: (balanceFetchRequested) => set({ balanceFetchRequested }),
   reloadFromStorage: () =>
@@ -85,5 +86,6 @@ export const useUiStore = create<UiState>()((set, get) => ({
       pins: readPins(),
       stakeButtons: readStakes(),
       confirmBeforePlaceBet: storage.getFlag(STORAGE_KEYS.confirmBeforePlaceBet),
+      oneClick: readBetslips().oneClick,
     }),
 }));

@@ -1,83 +1,477 @@
-import { Link } from 'react-router';
-import { faList, faBook, faMoneyBill } from '@fortawesome/free-solid-svg-icons';
-import type { IconDefinition } from '@fortawesome/free-solid-svg-icons';
-import { EmptyState, PageHeader } from '@/shared/ui/feedback';
+import { useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { BET_STATUSES, SPORT_IDS, SPORT_NAMES, type SportId } from '@backlay/contract';
+import { faBook, faList, faMoneyBill } from '@fortawesome/free-solid-svg-icons';
+import { formatRupees } from '@/shared/lib/money';
+import { EmptyState, PageHeader, Spinner } from '@/shared/ui/feedback';
+import { useUserOpenBets } from '../api/get-user-open-bets';
+import { useUserExpectedProfitLoss } from '../api/get-user-expected-profit-loss';
+import { useUserBetHistory, type BetHistoryItem } from '../api/get-user-bet-history';
+import { useUserProfitLoss } from '../api/get-user-profit-loss';
+import { useUserProfitLossDetail } from '../api/get-user-profit-loss-detail';
+import { OpenBetsList } from '../components/OpenBetsList';
+import { Field, Filters, LoadError, Pager, dayBoundary, daysAgo } from '../components/page-parts';
+import { formatDateTime, pnlClass, signedRupees } from '../lib/format';
+import '../betting.css';
 
-/** A betting screen before its data arrives: says plainly what will be here. */
-function Pending({
-  title,
-  icon,
-  empty,
-  text,
-}: {
-  title: string;
-  icon: IconDefinition;
-  empty: string;
-  text: string;
-}) {
+const BrowseInPlay = () => (
+  <Link to="/inplay" className="btn btn--primary">
+    Browse In-Play
+  </Link>
+);
+
+const SPORTS = (Object.keys(SPORT_NAMES).map(Number) as SportId[]).filter((id) => id !== SPORT_IDS.casino);
+
+/** /open-bets: every matched, unsettled bet. */
+export function OpenBetsRoute() {
+  const { data, isPending, error, refetch } = useUserOpenBets(true);
   return (
     <section className="page">
-      <PageHeader title={title} />
-      <EmptyState
-        icon={icon}
-        title={empty}
-        action={
-          <Link to="/inplay" className="btn btn--primary">
-            Browse In-Play
-          </Link>
-        }
-      >
-        {text}
-      </EmptyState>
+      <PageHeader title="Open Bets">
+        {data && (
+          <span className="page-header__meta">
+            Exposure <strong className="neg">₹{formatRupees(data.exposure)}</strong>
+          </span>
+        )}
+      </PageHeader>
+      {isPending ? (
+        <Spinner />
+      ) : error && !data ? (
+        <LoadError error={error} retry={() => void refetch()} />
+      ) : data && data.openBets.length > 0 ? (
+        <div className="card card--list">
+          <OpenBetsList bets={data.openBets} />
+        </div>
+      ) : (
+        <EmptyState icon={faList} title="No open bets" action={<BrowseInPlay />}>
+          Bets you place show here until their market settles.
+        </EmptyState>
+      )}
     </section>
   );
 }
 
-export const MyMarketsRoute = () => (
-  <Pending
-    title="My Markets"
-    icon={faList}
-    empty="No markets with your bets"
-    text="Markets where you hold a position appear here."
-  />
-);
-export const OpenBetsRoute = () => (
-  <Pending
-    title="Open Bets"
-    icon={faList}
-    empty="No open bets"
-    text="Bets you place show here until their market settles."
-  />
-);
-export const MyBetsRoute = () => (
-  <Pending
-    title="My Bets"
-    icon={faList}
-    empty="No bets yet"
-    text="Your matched and unmatched bets appear here."
-  />
-);
-export const BetHistoryRoute = () => (
-  <Pending
-    title="Bet History"
-    icon={faBook}
-    empty="No settled bets"
-    text="Settled bets and their results will be listed here by date."
-  />
-);
-export const ProfitLossRoute = () => (
-  <Pending
-    title="Profit & Loss"
-    icon={faMoneyBill}
-    empty="No profit or loss yet"
-    text="Your results per event appear here once markets settle."
-  />
-);
-export const ProfitDetailRoute = () => (
-  <Pending
-    title="Profit & Loss Detail"
-    icon={faMoneyBill}
-    empty="Nothing to show for this event"
-    text="The bets behind an event's result appear here."
-  />
-);
+/** /my-markets: markets where the player holds a position, with their exposure. */
+export function MyMarketsRoute() {
+  const openBets = useUserOpenBets(true);
+  const pnl = useUserExpectedProfitLoss(true);
+  const markets = useMemo(() => {
+    const byMarket = new Map<
+      string,
+      { eventId: number; title: string; market: string; bets: number; stake: number }
+    >();
+    for (const b of openBets.data?.openBets ?? []) {
+      const m = byMarket.get(b.marketId) ?? {
+        eventId: b.eventId,
+        title: b.betTitle,
+        market: b.marketName,
+        bets: 0,
+        stake: 0,
+      };
+      m.bets += 1;
+      m.stake += b.stake;
+      byMarket.set(b.marketId, m);
+    }
+    return [...byMarket.entries()].map(([marketId, m]) => ({
+      marketId,
+      ...m,
+      exposure: pnl.data?.find((p) => p.marketId === marketId)?.exposure ?? null,
+    }));
+  }, [openBets.data, pnl.data]);
+  return (
+    <section className="page">
+      <PageHeader title="My Markets" />
+      {openBets.isPending ? (
+        <Spinner />
+      ) : openBets.error && !openBets.data ? (
+        <LoadError error={openBets.error} retry={() => void openBets.refetch()} />
+      ) : markets.length > 0 ? (
+        <ul className="market-cards">
+          {markets.map((m) => (
+            <li key={m.marketId} className="card market-card">
+              <Link to={`/markets/${m.eventId}`} className="market-card__link">
+                <strong>{m.title}</strong>
+                <span className="muted">{m.market}</span>
+              </Link>
+              <dl className="market-card__figures">
+                <div>
+                  <dt>Bets</dt>
+                  <dd>{m.bets}</dd>
+                </div>
+                <div>
+                  <dt>Stake</dt>
+                  <dd>₹{formatRupees(m.stake)}</dd>
+                </div>
+                <div>
+                  <dt>Exposure</dt>
+                  <dd className="neg">{m.exposure == null ? '—' : `₹${formatRupees(m.exposure)}`}</dd>
+                </div>
+              </dl>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <EmptyState icon={faList} title="No markets with your bets" action={<BrowseInPlay />}>
+          Markets where you hold a position appear here.
+        </EmptyState>
+      )}
+    </section>
+  );
+}
+
+function statusBadge(item: BetHistoryItem) {
+  if (item.status === 'MATCHED') return <span className="badge badge--open">Open</span>;
+  if (item.status === 'VOID') return <span className="badge">Void</span>;
+  return (item.result ?? 0) >= 0 ? (
+    <span className="badge badge--ok">Won</span>
+  ) : (
+    <span className="badge badge--bad">Lost</span>
+  );
+}
+
+/** Bets as a table on wide screens and as stacked rows on phones (the same markup). */
+function BetTable({ items }: { items: BetHistoryItem[] }) {
+  return (
+    <div className="card card--list">
+      <table className="data-table data-table--stack">
+        <thead>
+          <tr>
+            <th scope="col">Placed</th>
+            <th scope="col">Selection</th>
+            <th scope="col">Type</th>
+            <th scope="col" className="num">
+              Odds
+            </th>
+            <th scope="col" className="num">
+              Stake
+            </th>
+            <th scope="col">Status</th>
+            <th scope="col" className="num">
+              Result
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((b) => (
+            <tr key={b.betId}>
+              <td data-label="Placed">{formatDateTime(b.placeTime)}</td>
+              <td data-label="Selection">
+                <strong>
+                  {b.runnerName}
+                  {b.fancyValue != null ? ` ${b.fancyValue}` : ''}
+                </strong>
+                <span className="muted cell-sub">
+                  {b.marketName} · {b.eventName}
+                </span>
+              </td>
+              <td data-label="Type">
+                <span
+                  className={`side-tag side-tag--${b.betType === 'Back' || b.betType === 'Yes' ? 'back' : 'lay'}`}
+                >
+                  {b.betType}
+                </span>
+              </td>
+              <td data-label="Odds" className="num">
+                {b.odds}
+              </td>
+              <td data-label="Stake" className="num">
+                ₹{formatRupees(b.stake)}
+              </td>
+              <td data-label="Status">{statusBadge(b)}</td>
+              <td data-label="Result" className={`num ${b.result == null ? '' : pnlClass(b.result)}`}>
+                {b.result == null ? '—' : signedRupees(b.result)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const PAGE_SIZE = 20;
+type StatusFilter = 'ALL' | (typeof BET_STATUSES)[number];
+const STATUS_LABEL: Record<StatusFilter, string> = {
+  ALL: 'All',
+  MATCHED: 'Open',
+  SETTLED: 'Settled',
+  VOID: 'Void',
+};
+
+/** /bet-history: date range, status and sport filters, paged. */
+export function BetHistoryRoute() {
+  const [from, setFrom] = useState(daysAgo(30));
+  const [to, setTo] = useState(daysAgo(0));
+  const [status, setStatus] = useState<StatusFilter>('ALL');
+  const [sport, setSport] = useState<number | ''>('');
+  const [page, setPage] = useState(0);
+  const body = {
+    MaxResultCount: PAGE_SIZE,
+    SkipCount: page * PAGE_SIZE,
+    StartDate: dayBoundary(from, false),
+    EndDate: dayBoundary(to, true),
+    status,
+    ...(sport === '' ? {} : { sportId: sport }),
+  };
+  const { data, isPending, isFetching, error, refetch } = useUserBetHistory(body);
+  const change =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setPage(0);
+    };
+  return (
+    <section className="page">
+      <PageHeader title="Bet History">{isFetching && !isPending && <Spinner label="Updating" />}</PageHeader>
+      <Filters>
+        <Field label="From" id="bh-from">
+          <input
+            id="bh-from"
+            type="date"
+            value={from}
+            max={to}
+            onChange={(e) => change(setFrom)(e.target.value)}
+          />
+        </Field>
+        <Field label="To" id="bh-to">
+          <input
+            id="bh-to"
+            type="date"
+            value={to}
+            min={from}
+            onChange={(e) => change(setTo)(e.target.value)}
+          />
+        </Field>
+        <Field label="Status" id="bh-status">
+          <select
+            id="bh-status"
+            value={status}
+            onChange={(e) => change(setStatus)(e.target.value as StatusFilter)}
+          >
+            {(['ALL', ...BET_STATUSES] as StatusFilter[]).map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABEL[s]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Sport" id="bh-sport">
+          <select
+            id="bh-sport"
+            value={sport}
+            onChange={(e) => change(setSport)(e.target.value === '' ? '' : Number(e.target.value))}
+          >
+            <option value="">All sports</option>
+            {SPORTS.map((id) => (
+              <option key={id} value={id}>
+                {SPORT_NAMES[id]}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </Filters>
+      {isPending ? (
+        <Spinner />
+      ) : error && !data ? (
+        <LoadError error={error} retry={() => void refetch()} />
+      ) : data && data.items.length > 0 ? (
+        <>
+          <BetTable items={data.items} />
+          <Pager page={page} pageSize={PAGE_SIZE} total={data.totalCount} onPage={setPage} />
+        </>
+      ) : (
+        <EmptyState icon={faBook} title="No bets in this period">
+          Change the dates or filters to see other bets.
+        </EmptyState>
+      )}
+    </section>
+  );
+}
+
+/** /my-bets: what is open now and the latest settled bets. */
+export function MyBetsRoute() {
+  const open = useUserOpenBets(true);
+  const settled = useUserBetHistory({ MaxResultCount: 10, SkipCount: 0, status: 'SETTLED' });
+  const openBets = open.data?.openBets ?? [];
+  return (
+    <section className="page">
+      <PageHeader title="My Bets">
+        <Link to="/bet-history" className="btn btn--outline btn--small">
+          Full history
+        </Link>
+      </PageHeader>
+      <h2 className="section-title">
+        Open <span className="event-bets__count">{openBets.length}</span>
+      </h2>
+      {open.isPending ? (
+        <Spinner />
+      ) : openBets.length > 0 ? (
+        <div className="card card--list">
+          <OpenBetsList bets={openBets} />
+        </div>
+      ) : (
+        <p className="card card--pad muted">No open bets. Tap a price on any market to place one.</p>
+      )}
+      <h2 className="section-title">Recently settled</h2>
+      {settled.isPending ? (
+        <Spinner />
+      ) : settled.data && settled.data.items.length > 0 ? (
+        <BetTable items={settled.data.items} />
+      ) : (
+        <p className="card card--pad muted">Settled bets and their results appear here.</p>
+      )}
+    </section>
+  );
+}
+
+/** /ProfitLoss: settled profit and loss by event over a date range. */
+export function ProfitLossRoute() {
+  const [from, setFrom] = useState(daysAgo(30));
+  const [to, setTo] = useState(daysAgo(0));
+  const [sport, setSport] = useState<number | ''>('');
+  const [page, setPage] = useState(0);
+  const { data, isPending, error, refetch } = useUserProfitLoss({
+    MaxResultCount: PAGE_SIZE,
+    SkipCount: page * PAGE_SIZE,
+    StartDate: dayBoundary(from, false),
+    EndDate: dayBoundary(to, true),
+    ...(sport === '' ? {} : { sportId: sport }),
+  });
+  return (
+    <section className="page">
+      <PageHeader title="Profit & Loss">
+        {data && (
+          <span className="page-header__meta">
+            Total <strong className={pnlClass(data.total)}>{signedRupees(data.total)}</strong>
+          </span>
+        )}
+      </PageHeader>
+      <Filters>
+        <Field label="From" id="pl-from">
+          <input
+            id="pl-from"
+            type="date"
+            value={from}
+            max={to}
+            onChange={(e) => (setFrom(e.target.value), setPage(0))}
+          />
+        </Field>
+        <Field label="To" id="pl-to">
+          <input
+            id="pl-to"
+            type="date"
+            value={to}
+            min={from}
+            onChange={(e) => (setTo(e.target.value), setPage(0))}
+          />
+        </Field>
+        <Field label="Sport" id="pl-sport">
+          <select
+            id="pl-sport"
+            value={sport}
+            onChange={(e) => (setSport(e.target.value === '' ? '' : Number(e.target.value)), setPage(0))}
+          >
+            <option value="">All sports</option>
+            {SPORTS.map((id) => (
+              <option key={id} value={id}>
+                {SPORT_NAMES[id]}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </Filters>
+      {isPending ? (
+        <Spinner />
+      ) : error && !data ? (
+        <LoadError error={error} retry={() => void refetch()} />
+      ) : data && data.items.length > 0 ? (
+        <>
+          <div className="card card--list">
+            <table className="data-table data-table--stack">
+              <thead>
+                <tr>
+                  <th scope="col">Settled</th>
+                  <th scope="col">Event</th>
+                  <th scope="col" className="num">
+                    Stake
+                  </th>
+                  <th scope="col" className="num">
+                    Commission
+                  </th>
+                  <th scope="col" className="num">
+                    Profit / loss
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.map((row) => (
+                  <tr key={row.eventId}>
+                    <td data-label="Settled">{formatDateTime(row.settledTime)}</td>
+                    <td data-label="Event">
+                      <Link to={`/profit-detail/${row.eventId}`}>{row.eventName}</Link>
+                      <span className="muted cell-sub">{SPORT_NAMES[row.sportId as SportId] ?? ''}</span>
+                    </td>
+                    <td data-label="Stake" className="num">
+                      ₹{formatRupees(row.stake)}
+                    </td>
+                    <td data-label="Commission" className="num">
+                      ₹{formatRupees(row.commission)}
+                    </td>
+                    <td data-label="Profit / loss" className={`num ${pnlClass(row.profitLoss)}`}>
+                      {signedRupees(row.profitLoss)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pager page={page} pageSize={PAGE_SIZE} total={data.totalCount} onPage={setPage} />
+        </>
+      ) : (
+        <EmptyState icon={faMoneyBill} title="No profit or loss in this period">
+          Your results per event appear here once markets settle.
+        </EmptyState>
+      )}
+    </section>
+  );
+}
+
+/** /profit-detail/{id}: one event's settled markets and their bets. */
+export function ProfitDetailRoute() {
+  const { id } = useParams();
+  const eventId = Number(id);
+  const { data, isPending, error, refetch } = useUserProfitLossDetail(eventId);
+  return (
+    <section className="page">
+      <PageHeader title={data?.eventName ?? 'Profit & Loss Detail'}>
+        <Link to="/ProfitLoss" className="btn btn--outline btn--small">
+          All events
+        </Link>
+      </PageHeader>
+      {!Number.isSafeInteger(eventId) || eventId <= 0 ? (
+        <EmptyState icon={faMoneyBill} title="Nothing to show for this event" />
+      ) : isPending ? (
+        <Spinner />
+      ) : error && !data ? (
+        <LoadError error={error} retry={() => void refetch()} />
+      ) : data && data.markets.length > 0 ? (
+        data.markets.map((m) => (
+          <section key={m.marketId} className="pl-market">
+            <header className="pl-market__head">
+              <div>
+                <h2 className="section-title">{m.marketName}</h2>
+                <span className="muted">Result: {m.result}</span>
+              </div>
+              <strong className={pnlClass(m.profitLoss)}>{signedRupees(m.profitLoss)}</strong>
+            </header>
+            <BetTable items={m.bets} />
+          </section>
+        ))
+      ) : (
+        <EmptyState icon={faMoneyBill} title="Nothing to show for this event">
+          The bets behind an event's result appear here.
+        </EmptyState>
+      )}
+    </section>
+  );
+}

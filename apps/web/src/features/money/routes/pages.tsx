@@ -32,22 +32,6 @@ function Pending({
   );
 }
 
-export const AccountStatementRoute = () => (
-  <Pending
-    title="Account Statement"
-    icon={faList}
-    empty="No transactions yet"
-    text="Every credit and debit to your wallet is listed here."
-  />
-);
-export const AccountStatementDetailRoute = () => (
-  <Pending
-    title="Transaction Detail"
-    icon={faList}
-    empty="Transaction not found"
-    text="The detail of one wallet movement shows here."
-  />
-);
 export const DwRequestsRoute = () => (
   <Pending
     title="Deposit & Withdrawal Requests"

@@ -1,0 +1,53 @@
+import type { OpenBet } from '@backlay/contract';
+import { formatRupees } from '@/shared/lib/money';
+import { formatDateTime } from '../lib/format';
+
+function sideClass(t: OpenBet['betType']): string {
+  return t === 'Back' || t === 'Yes' ? 'back' : 'lay';
+}
+
+/** Open bets as compact rows: side, selection, odds, stake, what it wins and what it risks. */
+export function OpenBetsList({ bets, showEvent = true }: { bets: OpenBet[]; showEvent?: boolean }) {
+  return (
+    <ul className="bet-list" data-testid="open-bets-list">
+      {bets.map((b) => (
+        <li key={b.betId} className={`bet-item bet-item--${sideClass(b.betType)}`}>
+          <div className="bet-item__main">
+            <span className={`side-tag side-tag--${sideClass(b.betType)}`}>{b.betType}</span>
+            <div className="bet-item__names">
+              <strong>
+                {b.runnerName}
+                {b.fancyValue != null ? ` ${b.fancyValue}` : ''}
+              </strong>
+              <span className="muted">
+                {b.marketName}
+                {showEvent ? ` · ${b.betTitle}` : ''}
+              </span>
+            </div>
+          </div>
+          <dl className="bet-item__figures">
+            <div>
+              <dt>Odds</dt>
+              <dd>{b.odds}</dd>
+            </div>
+            <div>
+              <dt>Stake</dt>
+              <dd>₹{formatRupees(b.stake)}</dd>
+            </div>
+            <div>
+              <dt>Profit</dt>
+              <dd className="pos">₹{formatRupees(b.expectedProfit)}</dd>
+            </div>
+            <div>
+              <dt>Liability</dt>
+              <dd className="neg">₹{formatRupees(b.liability)}</dd>
+            </div>
+          </dl>
+          <time className="bet-item__time muted" dateTime={b.placeTime}>
+            {formatDateTime(b.placeTime)}
+          </time>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,213 @@
+import { useState } from 'react';
+import type { ExpectedProfitLoss, FancyMarket } from '@backlay/contract';
+import { BET_TYPES } from '@backlay/contract';
+import { faBook, faHand } from '@fortawesome/free-solid-svg-icons';
+import type { MarketSlotProps, RunnerSlotProps } from '@/shared/market/slots';
+import { formatRupees } from '@/shared/lib/money';
+import { Icon } from '@/shared/ui/Icon';
+import { Modal } from '@/shared/ui/Modal';
+import { notify } from '@/shared/ui/toast';
+import { useSessionStore } from '../../auth/stores/session';
+import { useUserExpectedProfitLoss } from '../api/get-user-expected-profit-loss';
+import { useUserOpenBets } from '../api/get-user-open-bets';
+import { useCashOutOffer } from '../api/get-cash-out-offer';
+import { usePlaceBet } from '../api/place-bet';
+import { newRequestId } from '../lib/slip';
+import { pnlClass, signedRupees } from '../lib/format';
+import { Betslip } from './Betslip';
+import { OpenBetsList } from './OpenBetsList';
+import '../betting.css';
+
+function useMarketPosition(marketId: string): ExpectedProfitLoss | undefined {
+  const signedIn = useSessionStore((s) => s.user != null);
+  const { data } = useUserExpectedProfitLoss(signedIn);
+  return data?.find((m) => m.marketId === marketId);
+}
+
+/** The player's profit or loss on the market if this runner wins. */
+export function RunnerPnl({ marketId, runnerId }: RunnerSlotProps) {
+  const position = useMarketPosition(marketId);
+  const amount = position?.runners.find((r) => r.runnerId === runnerId)?.amount;
+  if (amount == null) return null;
+  return (
+    <span className={`runner-pnl ${pnlClass(amount)}`} data-testid={`runner-pnl-${runnerId}`}>
+      {signedRupees(amount)}
+    </span>
+  );
+}
+
+/** The fancy book: the player's result for every range of runs. */
+function FancyBook({ market, position }: { market: FancyMarket; position: ExpectedProfitLoss }) {
+  const [open, setOpen] = useState(false);
+  const buckets = [...position.runners].sort((a, b) => a.runnerId - b.runnerId);
+  return (
+    <>
+      <button type="button" className="btn btn--outline btn--small" onClick={() => setOpen(true)}>
+        <Icon icon={faBook} /> Book
+      </button>
+      <Modal open={open} onClose={() => setOpen(false)} title={`Book · ${market.name}`} name="fancy-book">
+        <table className="data-table book-table">
+          <thead>
+            <tr>
+              <th scope="col">Runs</th>
+              <th scope="col" className="num">
+                Profit / loss
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {buckets.map((b, i) => {
+              const next = buckets[i + 1];
+              const label = next
+                ? next.runnerId - 1 === b.runnerId
+                  ? `${b.runnerId}`
+                  : `${b.runnerId} – ${next.runnerId - 1}`
+                : `${b.runnerId} and more`;
+              return (
+                <tr key={b.runnerId}>
+                  <td>{label}</td>
+                  <td className={`num ${pnlClass(b.amount)}`}>{signedRupees(b.amount)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+        <p className="hint">Exposure on this market: ₹{formatRupees(position.exposure)}</p>
+      </Modal>
+    </>
+  );
+}
+
+/** Cash out: the hedge that evens the result on every runner, placed as a normal bet. */
+function CashOut({ eventId, marketId }: { eventId: number; marketId: string }) {
+  const offer = useCashOutOffer(marketId, true);
+  const mutation = usePlaceBet();
+  const [confirming, setConfirming] = useState(false);
+  const [requestId, setRequestId] = useState<string | null>(null);
+  const data = offer.data;
+  if (!data) return null;
+  if (!data.available || !data.hedge || data.guaranteed == null) {
+    if (data.reason === 'balanced' || data.reason === 'no-position') return null;
+    return (
+      <span className="cash-out cash-out--off muted" data-testid="cash-out-unavailable">
+        Cash out unavailable now
+      </span>
+    );
+  }
+  const hedge = data.hedge;
+  const take = async () => {
+    const id = requestId ?? newRequestId();
+    setRequestId(id);
+    try {
+      const result = await mutation.mutateAsync({
+        requestId: id,
+        placeTime: new Date().toISOString(),
+        type: hedge.type === 1 ? BET_TYPES.back : BET_TYPES.lay,
+        rate: hedge.rate,
+        stake: hedge.stake,
+        runnerId: hedge.runnerId,
+        fancyValue: null,
+        marketId,
+        eventId,
+      });
+      notify.success(`Cashed out. ${result.message}`);
+      setConfirming(false);
+    } catch (e) {
+      notify.error(e instanceof Error ? e.message : String(e));
+    } finally {
+      setRequestId(null);
+    }
+  };
+  return (
+    <div className="cash-out" data-testid="cash-out">
+      <button
+        type="button"
+        className={`btn btn--small ${data.guaranteed >= 0 ? 'btn--cash' : 'btn--cash-loss'}`}
+        onClick={() => setConfirming(true)}
+        disabled={mutation.isPending}
+      >
+        <Icon icon={faHand} /> Cash out {signedRupees(data.guaranteed)}
+      </button>
+      <Modal
+        open={confirming}
+        onClose={() => !mutation.isPending && setConfirming(false)}
+        title="Cash out"
+        name="cash-out"
+        footer={
+          <>
+            <button
+              type="button"
+              className="btn btn--outline"
+              onClick={() => setConfirming(false)}
+              disabled={mutation.isPending}
+            >
+              Keep my bets
+            </button>
+            <button
+              type="button"
+              className="btn btn--primary"
+              onClick={() => void take()}
+              disabled={mutation.isPending}
+            >
+              {mutation.isPending ? 'Cashing out…' : 'Confirm cash out'}
+            </button>
+          </>
+        }
+      >
+        <p>
+          You get <strong className={pnlClass(data.guaranteed)}>{signedRupees(data.guaranteed)}</strong>{' '}
+          whatever the result: a {hedge.type === 1 ? 'back' : 'lay'} of ₹{formatRupees(hedge.stake)} at{' '}
+          {hedge.rate.toFixed(2)} is placed at the current price.
+        </p>
+        <p className="hint">
+          Prices move: if this price is gone when the bet is checked, nothing is charged.
+        </p>
+      </Modal>
+    </div>
+  );
+}
+
+/** Under a market: cash out for match odds, the book for fancy; only where the player has a position. */
+export function MarketActions({ eventId, market }: MarketSlotProps) {
+  const position = useMarketPosition(market.id);
+  if (!position) return null;
+  if (market.type === 'FANCY') {
+    return (
+      <div className="market-actions">
+        <FancyBook market={market} position={position} />
+      </div>
+    );
+  }
+  if (market.type === 'MATCH_ODDS') {
+    return (
+      <div className="market-actions">
+        <CashOut eventId={eventId} marketId={market.id} />
+      </div>
+    );
+  }
+  return null;
+}
+
+/** Beside the markets: the betslip, then this event's open bets. On phones the slip is a bottom sheet. */
+export function EventSidebar({ eventId }: { eventId: number }) {
+  const signedIn = useSessionStore((s) => s.user != null);
+  const { data } = useUserOpenBets(signedIn);
+  const bets = data?.openBets.filter((b) => b.eventId === eventId) ?? [];
+  return (
+    <aside className="event-sidebar" aria-label="Betslip and open bets">
+      <Betslip />
+      {signedIn && (
+        <section className="card event-bets" aria-label="Open bets on this event">
+          <h2 className="event-bets__title">
+            Open bets <span className="event-bets__count">{bets.length}</span>
+          </h2>
+          {bets.length > 0 ? (
+            <OpenBetsList bets={bets} showEvent={false} />
+          ) : (
+            <p className="betslip__hint">No open bets on this match.</p>
+          )}
+        </section>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,94 @@
+import type { ReactNode } from 'react';
+import { faAngleLeft, faAngleRight } from '@fortawesome/free-solid-svg-icons';
+import { Icon } from '@/shared/ui/Icon';
+
+/** yyyy-mm-dd of a local date, for date inputs. */
+export function dateInputValue(d: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+export function daysAgo(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() - days);
+  return dateInputValue(d);
+}
+
+/** The local day's start or end as ISO UTC, for StartDate / EndDate. */
+export function dayBoundary(value: string, end: boolean): string | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return undefined;
+  const d = end
+    ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 23, 59, 59, 999)
+    : new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  return d.toISOString();
+}
+
+export function Filters({ children }: { children: ReactNode }) {
+  return (
+    <div className="filters card" role="search">
+      {children}
+    </div>
+  );
+}
+
+export function Field({ label, id, children }: { label: string; id: string; children: ReactNode }) {
+  return (
+    <div className="filters__field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+    </div>
+  );
+}
+
+export function Pager({
+  page,
+  pageSize,
+  total,
+  onPage,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+}) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (total <= pageSize) return null;
+  return (
+    <nav className="pager" aria-label="Pages">
+      <button
+        type="button"
+        className="btn btn--ghost"
+        disabled={page === 0}
+        onClick={() => onPage(page - 1)}
+        aria-label="Previous page"
+      >
+        <Icon icon={faAngleLeft} />
+      </button>
+      <span>
+        Page {page + 1} of {pages}
+      </span>
+      <button
+        type="button"
+        className="btn btn--ghost"
+        disabled={page + 1 >= pages}
+        onClick={() => onPage(page + 1)}
+        aria-label="Next page"
+      >
+        <Icon icon={faAngleRight} />
+      </button>
+    </nav>
+  );
+}
+
+/** A failed read said plainly, with a retry. */
+export function LoadError({ error, retry }: { error: unknown; retry: () => void }) {
+  return (
+    <div className="card load-error" role="alert">
+      <p>{error instanceof Error ? error.message : 'This could not be loaded.'}</p>
+      <button type="button" className="btn btn--outline" onClick={retry}>
+        Try again
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import {
+  betLiability,
+  betPotentialProfit,
+  bookmakerBet,
+  fancyBook,
+  parseOdds,
+  wholeRupees,
+} from '@backlay/exchange';
+import { BET_TYPES } from '@backlay/contract';
+import type { PriceSelection } from '@/shared/market/selection';
+import {
+  newRequestId,
+  placeBetBody,
+  previewOf,
+  readStake,
+  stakeLimitMessage,
+  tickDown,
+  tickUp,
+} from './slip';
+
+function selection(over: Partial<PriceSelection>): PriceSelection {
+  return {
+    eventId: 7,
+    eventTitle: 'India v Bangladesh',
+    marketId: '1.7001',
+    marketName: 'Match Odds',
+    marketType: 'MATCH_ODDS',
+    side: 'back',
+    runnerId: 11,
+    selectionName: 'India',
+    rate: 2,
+    fancyValue: null,
+    betDelayMs: 5000,
+    minStake: 100,
+    maxStake: 500000,
+    ...over,
+  };
+}
+
+describe('slip previews agree with @backlay/exchange', () => {
+  it('back ₹1000 @ 2.00: profit ₹1000, liability ₹1000', () => {
+    const p = previewOf(selection({ side: 'back' }), 2, 1000);
+    expect(p).toEqual({ profitPaise: 100000, liabilityPaise: 100000 });
+  });
+
+  it('lay ₹500 @ 1.80: profit ₹500, liability ₹400 (the math page example)', () => {
+    const p = previewOf(selection({ side: 'lay' }), 1.8, 500);
+    expect(p).toEqual({ profitPaise: 50000, liabilityPaise: 40000 });
+  });
+
+  it('back and lay at awkward prices match the package to the paisa', () => {
+    for (const price of [1.01, 1.37, 2.02, 3.45, 7.8, 19.5, 38, 990]) {
+      for (const stake of [100, 333, 4999]) {
+        for (const side of ['back', 'lay'] as const) {
+          const bet = { side, runnerId: 11, price: parseOdds(price), stakePaise: wholeRupees(stake) };
+          expect(previewOf(selection({ side }), price, stake)).toEqual({
+            profitPaise: betPotentialProfit(bet),
+            liabilityPaise: betLiability(bet),
+          });
+        }
+      }
+    }
+  });
+
+  it('bookmaker rates are odds 1 + r/100', () => {
+    const sel = selection({ marketType: 'BOOKMAKER', side: 'lay' });
+    const bet = bookmakerBet('lay', 11, 95, wholeRupees(1000));
+    expect(previewOf(sel, 95, 1000)).toEqual({
+      profitPaise: betPotentialProfit(bet),
+      liabilityPaise: betLiability(bet),
+    });
+    expect(previewOf(sel, 95, 1000)?.liabilityPaise).toBe(95000);
+  });
+
+  it('fancy YES wins stake·r/100 and risks the stake; NO wins the stake and risks stake·r/100', () => {
+    const yes = selection({ marketType: 'FANCY', side: 'yes', runnerId: null, fancyValue: 83 });
+    const no = selection({ marketType: 'FANCY', side: 'no', runnerId: null, fancyValue: 82 });
+    expect(previewOf(yes, 90, 1000)).toEqual({ profitPaise: 90000, liabilityPaise: 100000 });
+    expect(previewOf(no, 110, 1000)).toEqual({ profitPaise: 100000, liabilityPaise: 110000 });
+    // The book of one NO bet: below the line the stake is won, from the line the rate is lost.
+    const book = fancyBook([{ side: 'no', line: 82, rate: 110, stakePaise: wholeRupees(1000) }]);
+    expect(book.map((b) => b.pnl)).toEqual([100000, -110000]);
+  });
+
+  it('shows nothing until the stake is a whole positive number', () => {
+    expect(previewOf(selection({}), 2, null)).toBeNull();
+    expect(previewOf(selection({}), 2, 0)).toBeNull();
+    expect(previewOf(selection({}), 2, 10.5)).toBeNull();
+  });
+});
+
+describe('ticks', () => {
+  it('follow the ladder across band edges', () => {
+    expect(tickUp('MATCH_ODDS', 1.99)).toBe(2);
+    expect(tickUp('MATCH_ODDS', 2)).toBe(2.02);
+    expect(tickDown('MATCH_ODDS', 2)).toBe(1.99);
+    expect(tickDown('MATCH_ODDS', 3)).toBe(2.98);
+    expect(tickUp('MATCH_ODDS', 3)).toBe(3.05);
+    expect(tickUp('WIN', 10)).toBe(10.5);
+    expect(tickDown('OVER_UNDER', 100)).toBe(95);
+  });
+  it('stop at the ends of the ladder', () => {
+    expect(tickDown('MATCH_ODDS', 1.01)).toBeNull();
+    expect(tickUp('MATCH_ODDS', 1000)).toBeNull();
+  });
+  it('move rates by one', () => {
+    expect(tickUp('BOOKMAKER', 95)).toBe(96);
+    expect(tickDown('TOSS', 95)).toBe(94);
+    expect(tickDown('BOOKMAKER', 1)).toBeNull();
+  });
+});
+
+describe('stake validation', () => {
+  it('says what is wrong with the typed stake', () => {
+    expect(readStake('')).toEqual({ error: 'Enter a stake' });
+    expect(readStake('-50')).toEqual({ error: 'The stake must be more than zero' });
+    expect(readStake('0')).toEqual({ error: 'The stake must be more than zero' });
+    expect(readStake('10.5')).toEqual({ error: 'Stakes are whole rupees' });
+    expect(readStake('abc')).toEqual({ error: 'Enter the stake in rupees, digits only' });
+    expect(readStake('1e5')).toEqual({ error: 'Enter the stake in rupees, digits only' });
+    expect(readStake('99999999999999999999')).toEqual({ error: 'The stake is too large' });
+    expect(readStake(' 500 ')).toEqual({ stake: 500 });
+  });
+  it('names the market limits', () => {
+    expect(stakeLimitMessage(50, 100, 500000)).toBe('Minimum stake is ₹100');
+    expect(stakeLimitMessage(600000, 100, 500000)).toBe('Maximum stake is ₹5,00,000');
+    expect(stakeLimitMessage(100, 100, 500000)).toBeNull();
+  });
+});
+
+describe('the PlaceBetV2 body', () => {
+  it('carries the V1 fields and a dashless requestId', () => {
+    const id = newRequestId();
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(placeBetBody(selection({ side: 'lay' }), 1.8, 500, id)).toMatchObject({
+      requestId: id,
+      type: BET_TYPES.lay,
+      rate: 1.8,
+      stake: 500,
+      runnerId: 11,
+      fancyValue: null,
+      marketId: '1.7001',
+      eventId: 7,
+    });
+  });
+  it('sends the line and no runner for fancy', () => {
+    const sel = selection({ marketType: 'FANCY', side: 'no', runnerId: null, fancyValue: 82 });
+    expect(placeBetBody(sel, 100, 200, 'abcdefgh12')).toMatchObject({
+      type: 4,
+      fancyValue: 82,
+      runnerId: null,
+    });
+  });
+});

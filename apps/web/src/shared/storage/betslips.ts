@@ -1,0 +1,82 @@
+import { STORAGE_KEYS, type StakeButton } from '@backlay/contract';
+import type { PriceSelection } from '../market/selection';
+import { storage } from './storage';
+
+/**
+ * The 'betslips' key. It first held only the quick-stake buttons as a JSON array
+ * (`[{ title, value }]`); it now holds an object with those buttons beside the open slip and the
+ * one-click setting. Both forms are read, so buttons saved by an older client are kept.
+ */
+export interface StoredSlip extends PriceSelection {
+  /** Whole rupees typed or picked; null when the player has not chosen one yet. */
+  stake: number | null;
+}
+export interface OneClickSetting {
+  enabled: boolean;
+  /** Whole rupees placed at once by a tap when enabled. */
+  stake: number;
+}
+export interface BetslipsValue {
+  stakes: StakeButton[] | null;
+  slip: StoredSlip | null;
+  oneClick: OneClickSetting;
+}
+
+export const DEFAULT_ONE_CLICK: OneClickSetting = { enabled: false, stake: 100 };
+
+const isObject = (v: unknown): v is Record<string, unknown> => v != null && typeof v === 'object';
+
+function readStakes(value: unknown): StakeButton[] | null {
+  if (!Array.isArray(value) || value.length === 0) return null;
+  const valid = value.filter(
+    (s): s is StakeButton => isObject(s) && typeof s.title === 'string' && typeof s.value === 'number',
+  );
+  return valid.length > 0 ? valid : null;
+}
+
+const SIDES = ['back', 'lay', 'yes', 'no'];
+const num = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+function readSlip(value: unknown): StoredSlip | null {
+  if (!isObject(value)) return null;
+  const ok =
+    num(value.eventId) &&
+    typeof value.eventTitle === 'string' &&
+    typeof value.marketId === 'string' &&
+    typeof value.marketName === 'string' &&
+    typeof value.marketType === 'string' &&
+    typeof value.side === 'string' &&
+    SIDES.includes(value.side) &&
+    (value.runnerId === null || num(value.runnerId)) &&
+    typeof value.selectionName === 'string' &&
+    num(value.rate) &&
+    (value.fancyValue === null || num(value.fancyValue)) &&
+    num(value.betDelayMs) &&
+    num(value.minStake) &&
+    num(value.maxStake) &&
+    (value.stake === null || num(value.stake));
+  return ok ? (value as unknown as StoredSlip) : null;
+}
+
+function readOneClick(value: unknown): OneClickSetting {
+  if (!isObject(value) || typeof value.enabled !== 'boolean' || !num(value.stake)) return DEFAULT_ONE_CLICK;
+  return { enabled: value.enabled, stake: value.stake };
+}
+
+/** Reads either form of the key; anything unreadable counts as absent. */
+export function parseBetslips(raw: unknown): BetslipsValue {
+  if (Array.isArray(raw)) return { stakes: readStakes(raw), slip: null, oneClick: DEFAULT_ONE_CLICK };
+  if (!isObject(raw)) return { stakes: null, slip: null, oneClick: DEFAULT_ONE_CLICK };
+  return { stakes: readStakes(raw.stakes), slip: readSlip(raw.slip), oneClick: readOneClick(raw.oneClick) };
+}
+
+export function readBetslips(): BetslipsValue {
+  return parseBetslips(storage.getJson<unknown>(STORAGE_KEYS.betslips));
+}
+
+/** Changes some parts of the key and keeps the rest. */
+export function writeBetslips(change: Partial<BetslipsValue>): BetslipsValue {
+  const next = { ...readBetslips(), ...change };
+  storage.setJson(STORAGE_KEYS.betslips, next);
+  return next;
+}
