@@ -26,6 +26,11 @@ export interface RealtimeConnection {
   restart(): Promise<void>;
   onMessage(handler: (message: HubMessage) => void): () => void;
   onStateChange(handler: (state: ConnectionState) => void): () => void;
+  /**
+   * Sends a heartbeat now (with the current page's GroupBy), so a page joins or leaves its hub
+   * group at once, also for a visitor without a token. Resolves without sending while not connected.
+   */
+  sendHeartbeat?(): Promise<void>;
 }
 
 /** Accepts an object or its JSON text; anything else is not a hub message. */

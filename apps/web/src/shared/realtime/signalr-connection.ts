@@ -117,6 +117,15 @@ export class SignalRConnection implements RealtimeConnection {
     }, HEARTBEAT_INTERVAL_MS);
   }
 
+  async sendHeartbeat(): Promise<void> {
+    const connection = this.connection;
+    if (!connection || this.currentState !== 'Connected') return;
+    await connection.invoke('SendHeartbeat', {
+      ...this.options.clientInfo(),
+      GroupBy: this.options.groupBy(),
+    });
+  }
+
   private stopHeartbeat() {
     if (this.heartbeat != null) clearInterval(this.heartbeat);
     this.heartbeat = null;

@@ -5,6 +5,8 @@ import type { TreeEvent } from '@backlay/contract';
 import { useUiStore } from '@/shared/stores/ui';
 import { isLive } from '../lib/visibility';
 import { sportIcon } from '../lib/sport-icons';
+import { useLiveScores } from '../api/get-live-scores';
+import '../styles/lists.css';
 
 function startLabel(event: TreeEvent): string {
   if (isLive(event)) return 'Live';
@@ -13,7 +15,7 @@ function startLabel(event: TreeEvent): string {
   return date.toLocaleString('en-IN', { weekday: 'short', hour: '2-digit', minute: '2-digit' });
 }
 
-export function EventRow({ event }: { event: TreeEvent }) {
+export function EventRow({ event, score }: { event: TreeEvent; score?: string | undefined }) {
   const togglePin = useUiStore((s) => s.togglePin);
   const pinned = useUiStore((s) => s.pins.includes(event.id));
   const live = isLive(event);
@@ -37,6 +39,7 @@ export function EventRow({ event }: { event: TreeEvent }) {
             <span>{event.title}</span>
           )}
           {event.competition && <small className="muted">{event.competition}</small>}
+          {live && score && <small className="event-row__score">{score}</small>}
         </span>
         <Icon icon={faAngleRight} className="event-row__chevron" />
       </Link>
@@ -62,6 +65,7 @@ export function EventSection({
   events: TreeEvent[];
   sportId?: number;
 }) {
+  const scores = useLiveScores();
   if (events.length === 0) return null;
   return (
     <section className="event-section card">
@@ -72,7 +76,7 @@ export function EventSection({
       </h2>
       <ul className="event-list">
         {events.map((e) => (
-          <EventRow key={e.id} event={e} />
+          <EventRow key={e.id} event={e} score={scores.get(e.id)} />
         ))}
       </ul>
     </section>

@@ -5,7 +5,7 @@ import { useUiStore } from '@/shared/stores/ui';
 import { useSettingsStore } from '../../settings/stores/settings';
 import { useSessionStore } from '../../auth/stores/session';
 import { useSportTree } from '../api/get-setting-with-sport-tree';
-import { visibleSportTabs } from './visibility';
+import { filterTabs, visibleSportTabs } from './visibility';
 
 /** The visible sport tabs for whoever is looking, from the sport tree and the section 4 rules. */
 export function useSportTabs() {
@@ -13,19 +13,23 @@ export function useSportTabs() {
   const settings = useSettingsStore((s) => s.settings);
   const user = useSessionStore((s) => s.user);
   const pins = useUiStore((s) => s.pins);
+  const search = useUiStore((s) => s.searchText);
   const tabs = useMemo(
     () =>
-      visibleSportTabs(
-        {
-          tree: tree.data?.events ?? [],
-          settings,
-          user,
-          gamesCount: tree.data?.games.length ?? 0,
-          casinoIsEmpty: storage.getFlag(STORAGE_KEYS.casinoIsEmpty),
-        },
-        pins,
+      filterTabs(
+        visibleSportTabs(
+          {
+            tree: tree.data?.events ?? [],
+            settings,
+            user,
+            gamesCount: tree.data?.games.length ?? 0,
+            casinoIsEmpty: storage.getFlag(STORAGE_KEYS.casinoIsEmpty),
+          },
+          pins,
+        ),
+        search,
       ),
-    [tree.data, settings, user, pins],
+    [tree.data, settings, user, pins, search],
   );
   return { tabs, query: tree };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SPORT_IDS, type DomainSettings } from '@backlay/contract';
 import {
+  filterTabs,
   firstTwoPerSport,
   isLive,
   isSportVisible,
@@ -92,5 +93,33 @@ describe('sport visibility (section 4)', () => {
     expect(firstTwoPerSport(tabs)[1]?.events.map((e) => e.id)).toEqual([1, 2]);
     expect(isLive(event(1, 3, true))).toBe(true);
     expect(isLive({ status: 'OPEN', matchDate: 'In-Play' })).toBe(true);
+  });
+});
+
+describe('search text (ui store) narrows the lists', () => {
+  it('matches title, teams and competition without regard to case; empty text keeps all', () => {
+    const tabs = visibleSportTabs(
+      input({
+        tree: [
+          {
+            id: 3,
+            name: 'Cricket',
+            order: 3,
+            events: [
+              { ...event(1, 3, true), title: 'Chennai Super Kings v Punjab Kings', competition: 'IPL' },
+              { ...event(2, 3), title: 'India v Australia', team1: 'India', team2: 'Australia' },
+            ],
+          },
+          { id: 1, name: 'Football', order: 1, events: [{ ...event(4, 1), title: 'Roma v Inter' }] },
+        ],
+      }),
+    );
+    expect(filterTabs(tabs, 'chennai')[1]?.events.map((e) => e.id)).toEqual([1]);
+    expect(filterTabs(tabs, ' AUSTRALIA ')[1]?.events.map((e) => e.id)).toEqual([2]);
+    expect(filterTabs(tabs, 'ipl')[1]?.events.map((e) => e.id)).toEqual([1]);
+    const none = filterTabs(tabs, 'zzz');
+    expect(none.map((t) => t.id)).toEqual([1, 3]);
+    expect(none.every((t) => t.events.length === 0)).toBe(true);
+    expect(filterTabs(tabs, '  ')).toBe(tabs);
   });
 });

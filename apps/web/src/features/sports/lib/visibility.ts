@@ -80,3 +80,18 @@ export function isLive(event: Pick<TreeEvent, 'status' | 'matchDate'>): boolean 
 export function firstTwoPerSport(tabs: SportTab[]): SportTab[] {
   return tabs.map((t) => ({ ...t, events: t.events.slice(0, 2) }));
 }
+
+/** The search text of the ui store: events whose title, teams or competition contain it. */
+export function matchesSearch(event: TreeEvent, text: string): boolean {
+  const needle = text.trim().toLowerCase();
+  if (needle === '') return true;
+  return [event.title, event.team1, event.team2, event.competition, event.sportName].some(
+    (field) => field != null && field.toLowerCase().includes(needle),
+  );
+}
+
+/** Tabs keep their place while searching; only their event lists narrow. */
+export function filterTabs(tabs: SportTab[], text: string): SportTab[] {
+  if (text.trim() === '') return tabs;
+  return tabs.map((t) => ({ ...t, events: t.events.filter((e) => matchesSearch(e, text)) }));
+}

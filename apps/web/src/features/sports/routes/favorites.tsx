@@ -1,6 +1,7 @@
 import { faStar } from '@fortawesome/free-solid-svg-icons';
 import { EmptyState, PageHeader } from '@/shared/ui/feedback';
 import { EventSection } from '../components/EventList';
+import { SearchBox } from '../components/SearchBox';
 import { useSportTabs } from '../lib/use-sport-tabs';
 
 /** /favorites: the pinned events. */
@@ -10,6 +11,7 @@ export function FavoritesRoute() {
   return (
     <section className="page">
       <PageHeader title="Favourites" />
+      <SearchBox />
       {pinned.length > 0 ? (
         <EventSection title="Pinned events" events={pinned} />
       ) : (

@@ -3,12 +3,13 @@ import { faTv } from '@fortawesome/free-solid-svg-icons';
 import { useLayoutStore } from '@/shared/stores/layout';
 import { EmptyState, Spinner } from '@/shared/ui/feedback';
 import { EventSection } from '../components/EventList';
+import { SearchBox } from '../components/SearchBox';
 import { useSportTabs } from '../lib/use-sport-tabs';
 import { firstTwoPerSport, isLive } from '../lib/visibility';
 
 /**
- * /inplay shows live events by sport; /index shows the two-events view of every sport. Odds
- * and the market page arrive with the sports issue.
+ * /inplay shows live events by sport; /index shows the two-events view of every sport. The
+ * search text narrows both.
  */
 export function InPlayRoute({ mode = 'inplay' }: { mode?: 'inplay' | 'index' }) {
   const { tabs, query } = useSportTabs();
@@ -35,6 +36,7 @@ export function InPlayRoute({ mode = 'inplay' }: { mode?: 'inplay' | 'index' }) 
           )}
         </h1>
       </div>
+      <SearchBox />
       {query.isPending ? (
         <div className="card skeleton-list" aria-busy="true">
           <Spinner label="Loading events" />

@@ -1,29 +1,103 @@
 import { Link, useParams } from 'react-router';
-import { faTv } from '@fortawesome/free-solid-svg-icons';
-import { EmptyState, PageHeader } from '@/shared/ui/feedback';
+import { faStar, faTv, faWifi } from '@fortawesome/free-solid-svg-icons';
+import { useUiStore } from '@/shared/stores/ui';
+import { Icon } from '@/shared/ui/Icon';
+import { EmptyState, Spinner } from '@/shared/ui/feedback';
+import { MarketList } from '../components/market/MarketList';
+import { ScoreBoard } from '../components/market/ScoreBoard';
+import { useEventLive } from '../lib/use-odds';
+import { useLiveOdds, useScoreCard } from '../lib/use-live-odds';
 import { useSportTabs } from '../lib/use-sport-tabs';
+import { isLive } from '../lib/visibility';
+import '../styles/markets.css';
 
-/** /markets/{eventid?}/{dreamid?}: the event's markets; live odds come with the sports issue. */
+/** /markets/{eventid?}/{dreamid?}: the event's scorecard and live markets. */
 export function MarketsRoute() {
   const { eventid } = useParams();
-  const { tabs } = useSportTabs();
-  const event = tabs.flatMap((t) => t.events).find((e) => String(e.id) === eventid);
+  const eventId = eventid && /^\d+$/.test(eventid) ? Number(eventid) : null;
+  const { tabs, query } = useSportTabs();
+  const event = eventId == null ? undefined : tabs.flatMap((t) => t.events).find((e) => e.id === eventId);
+  const mode = useLiveOdds(eventId);
+  const live = useEventLive();
+  const card = useScoreCard();
+  const pinned = useUiStore((s) => eventId != null && s.pins.includes(eventId));
+  const togglePin = useUiStore((s) => s.togglePin);
+
+  if (eventId == null) {
+    return (
+      <section className="page">
+        <EmptyState
+          icon={faTv}
+          title="Choose an event"
+          action={
+            <Link to="/inplay" className="btn btn--outline">
+              Go to In-Play
+            </Link>
+          }
+        >
+          Pick a match from In-Play or a sport tab to see its markets.
+        </EmptyState>
+      </section>
+    );
+  }
+
+  const title = event?.title ?? (query.isPending ? 'Loading…' : `Event ${eventId}`);
+  const inPlay = live.status ? live.status === 'IN_PLAY' : event ? isLive(event) : false;
   return (
-    <section className="page">
-      <PageHeader title={event?.title ?? 'Markets'} />
-      <EmptyState
-        icon={faTv}
-        title={event ? 'Markets for this event are not open yet' : 'Choose an event'}
-        action={
-          <Link to="/inplay" className="btn btn--outline">
-            Back to In-Play
-          </Link>
+    <section className="page market-page">
+      <header className="event-head card">
+        <div className="event-head__main">
+          <span className="event-head__sport muted">
+            {event?.sportName}
+            {event?.competition ? ` · ${event.competition}` : ''}
+          </span>
+          <h1 className="event-head__title">{title}</h1>
+          <span className="event-head__when">
+            {inPlay ? (
+              <span className="live-pill">In-Play</span>
+            ) : event ? (
+              new Date(event.startTime).toLocaleString('en-IN', {
+                weekday: 'short',
+                day: 'numeric',
+                month: 'short',
+                hour: '2-digit',
+                minute: '2-digit',
+              })
+            ) : null}
+            {live.score && <span className="event-head__score">{live.score}</span>}
+          </span>
+        </div>
+        <button
+          type="button"
+          className={`pin ${pinned ? 'pin--on' : ''}`}
+          aria-pressed={pinned}
+          aria-label={pinned ? `Unpin ${title}` : `Pin ${title}`}
+          onClick={() => togglePin(eventId)}
+        >
+          <Icon icon={faStar} />
+        </button>
+      </header>
+      {mode === 'polling' && (
+        <div className="feed-banner" role="status">
+          <Icon icon={faWifi} /> Reconnecting to live prices… refreshing every second.
+        </div>
+      )}
+      <ScoreBoard card={card} fallback={null} />
+      <MarketList
+        eventId={eventId}
+        eventTitle={title}
+        empty={
+          mode === 'connecting' ? (
+            <div className="card skeleton-list" aria-busy="true">
+              <Spinner label="Loading markets" />
+            </div>
+          ) : (
+            <EmptyState icon={faTv} title="No open markets">
+              Markets for this event are closed or not open yet.
+            </EmptyState>
+          )
         }
-      >
-        {event
-          ? 'Match odds, bookmaker, fancy and toss markets will show here with live prices.'
-          : 'Pick a match from In-Play or a sport tab to see its markets.'}
-      </EmptyState>
+      />
     </section>
   );
 }

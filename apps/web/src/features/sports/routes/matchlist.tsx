@@ -3,6 +3,7 @@ import { faList } from '@fortawesome/free-solid-svg-icons';
 import { SPORT_NAMES, type SportId } from '@backlay/contract';
 import { EmptyState, PageHeader, Spinner } from '@/shared/ui/feedback';
 import { EventSection } from '../components/EventList';
+import { SearchBox } from '../components/SearchBox';
 import { useSportTabs } from '../lib/use-sport-tabs';
 
 /** /matchlist/{id}: every event of one sport, live first. */
@@ -15,6 +16,7 @@ export function MatchListRoute() {
   return (
     <section className="page">
       <PageHeader title={name} />
+      <SearchBox />
       {query.isPending ? (
         <Spinner />
       ) : tab && tab.events.length > 0 ? (

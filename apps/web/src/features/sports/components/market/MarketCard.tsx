@@ -1,0 +1,231 @@
+import { memo } from 'react';
+import type { MarketStatus, OddsMarket } from '@backlay/contract';
+import { useMarketSlots } from '@/shared/market/slots';
+import { formatLimit } from '../../lib/format';
+import { useMarketSlice, useOddsBook } from '../../lib/use-odds';
+import { PriceCell } from './PriceCell';
+
+const SEP = '\u0001';
+
+interface RunnerHead {
+  id: number;
+  name: string;
+  status: string;
+}
+
+/** The market's slowly changing parts as one string: name, limits, delay and its runners. */
+function headOf(m: OddsMarket | undefined): string {
+  if (!m) return '';
+  const runners =
+    m.type === 'FANCY'
+      ? ''
+      : [...m.runners]
+          .sort((a, b) => a.sortPriority - b.sortPriority)
+          .map((r) => `${r.id}~${r.status}~${r.name}`)
+          .join(SEP);
+  return [m.type, m.name, m.minStake, m.maxStake, m.betDelayMs, runners].join('\u0002');
+}
+
+function parseHead(head: string) {
+  const [type = '', name = '', min = '0', max = '0', delay = '0', runners = ''] = head.split('\u0002');
+  return {
+    type,
+    name,
+    minStake: Number(min),
+    maxStake: Number(max),
+    betDelayMs: Number(delay),
+    runners: runners
+      ? runners.split(SEP).map((r): RunnerHead => {
+          const [id = '0', status = '', ...rest] = r.split('~');
+          return { id: Number(id), status, name: rest.join('~') };
+        })
+      : [],
+  };
+}
+
+export function StatusOverlay({ status }: { status: MarketStatus | string }) {
+  if (status === 'OPEN' || status === '') return null;
+  const text = status === 'BALL_RUNNING' ? 'Ball running' : status === 'CLOSED' ? 'Closed' : 'Suspended';
+  return (
+    <div className={`market__overlay market__overlay--${status.toLowerCase()}`} role="status">
+      <span>{text}</span>
+    </div>
+  );
+}
+
+const RUNNER_OFF: Record<string, string> = {
+  SUSPENDED: 'Suspended',
+  REMOVED: 'Non-runner',
+  WINNER: 'Winner',
+  LOSER: 'Loser',
+};
+
+interface CardProps {
+  eventId: number;
+  eventTitle: string;
+  marketId: string;
+}
+
+/**
+ * An exchange market (match odds, over/under, a race's win market): three back levels in blue and
+ * three lay levels in pink per runner, best prices nearest the middle. Bookmaker and toss show
+ * their rates the same way with one level a side.
+ */
+export const ExchangeMarketCard = memo(function ExchangeMarketCard({
+  eventId,
+  eventTitle,
+  marketId,
+}: CardProps) {
+  const head = parseHead(useMarketSlice(marketId, headOf));
+  const status = useMarketSlice(marketId, (m) => m?.status ?? '');
+  const book = useOddsBook();
+  const { RunnerPnl, MarketActions } = useMarketSlots();
+  if (head.type === '') return null;
+  const rates = head.type === 'BOOKMAKER' || head.type === 'TOSS';
+  const depth = rates ? [0] : [2, 1, 0];
+  const kind = rates ? 'rate' : 'odds';
+  const market = book.getMarket(marketId);
+  return (
+    <section className={`market card market--${head.type.toLowerCase()}`} data-market-id={marketId}>
+      <header className="market__head">
+        <h3 className="market__name">{head.name}</h3>
+        <span className="market__limits">
+          Min {formatLimit(head.minStake)} · Max {formatLimit(head.maxStake)}
+          {head.betDelayMs > 0 && <span className="market__delay"> · {head.betDelayMs / 1000}s delay</span>}
+        </span>
+      </header>
+      <div className={`market__grid ${rates ? 'market__grid--rates' : ''}`}>
+        <div className="market__cols" aria-hidden="true">
+          <span className="market__cols-name">
+            {rates ? 'Rates per 100' : `${head.runners.length} selections`}
+          </span>
+          {depth.map((l) => (
+            <span key={`b${l}`} className={`market__col market__col--back price--l${l}`}>
+              {l === 0 ? 'Back' : ''}
+            </span>
+          ))}
+          {[...depth].reverse().map((l) => (
+            <span key={`l${l}`} className={`market__col market__col--lay price--l${l}`}>
+              {l === 0 ? 'Lay' : ''}
+            </span>
+          ))}
+        </div>
+        <div className="market__body">
+          {head.runners.map((r) => (
+            <div className="runner" key={r.id}>
+              <div className="runner__name">
+                <span>{r.name}</span>
+                {RunnerPnl && <RunnerPnl eventId={eventId} marketId={marketId} runnerId={r.id} />}
+              </div>
+              {depth.map((l) => (
+                <PriceCell
+                  key={`b${l}`}
+                  eventId={eventId}
+                  eventTitle={eventTitle}
+                  marketId={marketId}
+                  runnerId={r.id}
+                  selectionName={r.name}
+                  side="back"
+                  level={l}
+                  kind={kind}
+                />
+              ))}
+              {[...depth].reverse().map((l) => (
+                <PriceCell
+                  key={`l${l}`}
+                  eventId={eventId}
+                  eventTitle={eventTitle}
+                  marketId={marketId}
+                  runnerId={r.id}
+                  selectionName={r.name}
+                  side="lay"
+                  level={l}
+                  kind={kind}
+                />
+              ))}
+              {r.status !== 'ACTIVE' && status === 'OPEN' && (
+                <div className="runner__overlay">{RUNNER_OFF[r.status] ?? r.status}</div>
+              )}
+            </div>
+          ))}
+          <StatusOverlay status={status} />
+        </div>
+      </div>
+      {MarketActions && market && <MarketActions eventId={eventId} market={market} />}
+    </section>
+  );
+});
+
+/** One fancy session row: NO (pink) and YES (blue) with their lines and rates, then min and max. */
+export const FancyRow = memo(function FancyRow({ eventId, eventTitle, marketId }: CardProps) {
+  const head = parseHead(useMarketSlice(marketId, headOf));
+  const status = useMarketSlice(marketId, (m) => m?.status ?? '');
+  const book = useOddsBook();
+  const { MarketActions } = useMarketSlots();
+  if (head.type === '') return null;
+  const market = book.getMarket(marketId);
+  return (
+    <div className="fancy__row" data-market-id={marketId}>
+      <div className="fancy__name">
+        <span>{head.name}</span>
+        {MarketActions && market && <MarketActions eventId={eventId} market={market} />}
+      </div>
+      <div className="fancy__prices">
+        <PriceCell
+          eventId={eventId}
+          eventTitle={eventTitle}
+          marketId={marketId}
+          runnerId={null}
+          selectionName={head.name}
+          side="no"
+          level={0}
+          kind="line"
+        />
+        <PriceCell
+          eventId={eventId}
+          eventTitle={eventTitle}
+          marketId={marketId}
+          runnerId={null}
+          selectionName={head.name}
+          side="yes"
+          level={0}
+          kind="line"
+        />
+        <StatusOverlay status={status} />
+      </div>
+      <div className="fancy__limits">
+        <span>Min {formatLimit(head.minStake)}</span>
+        <span>Max {formatLimit(head.maxStake)}</span>
+      </div>
+    </div>
+  );
+});
+
+export function FancySection({
+  eventId,
+  eventTitle,
+  ids,
+}: {
+  eventId: number;
+  eventTitle: string;
+  ids: readonly string[];
+}) {
+  if (ids.length === 0) return null;
+  return (
+    <section className="market card fancy">
+      <header className="market__head">
+        <h3 className="market__name">Fancy</h3>
+        <span className="market__limits">Sessions · runs lines</span>
+      </header>
+      <div className="fancy__cols" aria-hidden="true">
+        <span />
+        <span className="market__col market__col--lay">No</span>
+        <span className="market__col market__col--back">Yes</span>
+        <span className="fancy__cols-limits">Min / Max</span>
+      </div>
+      {ids.map((id) => (
+        <FancyRow key={id} eventId={eventId} eventTitle={eventTitle} marketId={id} />
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+import { memo, useLayoutEffect, useRef } from 'react';
+import type { OddsMarket } from '@backlay/contract';
+import { bus } from '@/shared/events/bus';
+import type { PriceSelection } from '@/shared/market/selection';
+import { formatPrice, formatSize } from '../../lib/format';
+import { useMarketSlice, useOddsBook } from '../../lib/use-odds';
+
+export type CellSide = 'back' | 'lay' | 'yes' | 'no';
+
+interface Quote {
+  /** What the cell shows large: odds, a rate or a fancy line. */
+  main: number;
+  /** What it shows small: a size or a fancy rate. */
+  sub: number;
+  /** The price the player takes: odds or a rate. */
+  rate: number;
+  fancyValue: number | null;
+}
+
+/** The quote a cell shows, or null when there is none at this level. */
+export function quoteOf(
+  market: OddsMarket | undefined,
+  runnerId: number | null,
+  side: CellSide,
+  level: number,
+): Quote | null {
+  if (!market) return null;
+  if (market.type === 'FANCY') {
+    if (side === 'yes')
+      return { main: market.yesLine, sub: market.yesRate, rate: market.yesRate, fancyValue: market.yesLine };
+    if (side === 'no')
+      return { main: market.noLine, sub: market.noRate, rate: market.noRate, fancyValue: market.noLine };
+    return null;
+  }
+  const runner = market.runners.find((r) => r.id === runnerId);
+  if (!runner || (side !== 'back' && side !== 'lay')) return null;
+  const levels = runner[side];
+  const at = levels[level];
+  if (!at) return null;
+  const price = 'price' in at ? at.price : at.rate;
+  return { main: price, sub: at.size, rate: price, fancyValue: null };
+}
+
+/** The cell's slice as one comparable string, so the cell renders only when its own quote moved. */
+function keyOf(quote: Quote | null): string {
+  return quote ? `${quote.main}|${quote.sub}` : '';
+}
+
+const FLASH_CLASSES = ['flash-up-a', 'flash-up-b', 'flash-down-a', 'flash-down-b'];
+
+interface PriceCellProps {
+  eventId: number;
+  eventTitle: string;
+  marketId: string;
+  runnerId: number | null;
+  selectionName: string;
+  side: CellSide;
+  level: number;
+  /** Fancy cells show a line and a rate; the others a price and a size. */
+  kind: 'odds' | 'rate' | 'line';
+}
+
+/**
+ * One price of one runner. It subscribes to its own slice of the book; a move flashes the cell by
+ * swapping CSS classes in a layout effect (alternating names restart the animation without a
+ * forced reflow). Tapping it sends the selection to the betslip.
+ */
+export const PriceCell = memo(function PriceCell(props: PriceCellProps) {
+  const { eventId, eventTitle, marketId, runnerId, selectionName, side, level, kind } = props;
+  const book = useOddsBook();
+  const key = useMarketSlice(marketId, (m) => keyOf(quoteOf(m, runnerId, side, level)));
+  const ref = useRef<HTMLButtonElement>(null);
+  const previous = useRef(key);
+  const parity = useRef(false);
+
+  useLayoutEffect(() => {
+    const before = previous.current;
+    previous.current = key;
+    const el = ref.current;
+    if (!el || before === key || before === '' || key === '') return;
+    const was = Number(before.split('|')[0]);
+    const now = Number(key.split('|')[0]);
+    const up = now > was || (now === was && Number(key.split('|')[1]) > Number(before.split('|')[1]));
+    parity.current = !parity.current;
+    el.classList.remove(...FLASH_CLASSES);
+    el.classList.add(`flash-${up ? 'up' : 'down'}-${parity.current ? 'a' : 'b'}`);
+  }, [key]);
+
+  const [mainText, subText] = key === '' ? ['', ''] : key.split('|');
+  const empty = key === '';
+  const onClick = () => {
+    const market = book.getMarket(marketId);
+    const quote = quoteOf(market, runnerId, side, level);
+    if (!market || !quote || market.status !== 'OPEN') return;
+    const selection: PriceSelection = {
+      eventId,
+      eventTitle,
+      marketId,
+      marketName: market.name,
+      marketType: market.type,
+      side,
+      runnerId: market.type === 'FANCY' ? null : runnerId,
+      selectionName,
+      rate: quote.rate,
+      fancyValue: quote.fancyValue,
+      betDelayMs: market.betDelayMs,
+      minStake: market.minStake,
+      maxStake: market.maxStake,
+    };
+    bus.emit('betslip:select', selection);
+  };
+  const sideClass = side === 'back' || side === 'yes' ? 'back' : 'lay';
+  return (
+    <button
+      ref={ref}
+      type="button"
+      className={`price price--${sideClass} price--l${level}${empty ? ' price--empty' : ''}`}
+      disabled={empty}
+      onClick={onClick}
+      data-testid={`price-${marketId}-${runnerId ?? 'f'}-${side}-${level}`}
+      aria-label={
+        empty
+          ? `${side} ${selectionName}: no price`
+          : `${side} ${selectionName} at ${mainText}${kind === 'line' ? ` rate ${subText}` : ''}`
+      }
+    >
+      {!empty && (
+        <>
+          <span className="price__main">{kind === 'odds' ? formatPrice(Number(mainText)) : mainText}</span>
+          <span className="price__sub">{kind === 'line' ? subText : formatSize(Number(subText))}</span>
+        </>
+      )}
+    </button>
+  );
+});

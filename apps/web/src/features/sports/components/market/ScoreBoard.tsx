@@ -1,0 +1,180 @@
+import { useEffect, useState } from 'react';
+import type {
+  CricketScoreCard,
+  FootballScoreCard,
+  HorseRacingScoreCard,
+  KabaddiScoreCard,
+  ScoreCard,
+  TennisScoreCard,
+} from '@backlay/contract';
+import { formatCountdown } from '@/shared/lib/time';
+
+function ballClass(ball: string): string {
+  if (ball === 'W') return 'ball ball--w';
+  if (ball === '4' || ball === '6') return 'ball ball--boundary';
+  if (ball === 'wd' || ball === 'nb') return 'ball ball--extra';
+  return 'ball';
+}
+
+function Cricket({ card }: { card: CricketScoreCard }) {
+  return (
+    <div className="score score--cricket">
+      <div className="score__teams">
+        {card.innings.length === 0 && <span className="score__summary">{card.summary}</span>}
+        {card.innings.map((inn, i) => (
+          <div
+            key={i}
+            className={`score__line ${inn.team === card.battingTeam && card.phase.startsWith('INNINGS') ? 'score__line--on' : ''}`}
+          >
+            <span className="score__team">{inn.team}</span>
+            <span className="score__runs">
+              {inn.runs}/{inn.wickets}
+            </span>
+            <span className="score__overs">({inn.overs} ov)</span>
+          </div>
+        ))}
+      </div>
+      <div className="score__meta">
+        {card.currentRunRate != null && <span>CRR {card.currentRunRate.toFixed(2)}</span>}
+        {card.target != null && <span>Target {card.target}</span>}
+        {card.requiredRunRate != null && <span>RRR {card.requiredRunRate.toFixed(2)}</span>}
+        <span className="muted">{card.format}</span>
+      </div>
+      {card.recentBalls.length > 0 && (
+        <div className="score__balls" aria-label="This over">
+          {card.recentBalls.map((b, i) => (
+            <span key={i} className={ballClass(b)}>
+              {b}
+            </span>
+          ))}
+        </div>
+      )}
+      {card.innings.length > 0 && <p className="score__summary">{card.summary}</p>}
+    </div>
+  );
+}
+
+function Football({ card }: { card: FootballScoreCard }) {
+  const period: Record<FootballScoreCard['period'], string> = {
+    PRE: 'Kick-off soon',
+    FIRST_HALF: `${card.minute}'`,
+    HALF_TIME: 'Half time',
+    SECOND_HALF: `${card.minute}'`,
+    FULL_TIME: 'Full time',
+    ABANDONED: 'Abandoned',
+  };
+  return (
+    <div className="score score--versus">
+      <span className="score__side">{card.home}</span>
+      <span className="score__big">
+        {card.homeGoals} – {card.awayGoals}
+        <small className="score__clock">{period[card.period]}</small>
+      </span>
+      <span className="score__side score__side--away">{card.away}</span>
+    </div>
+  );
+}
+
+function Tennis({ card }: { card: TennisScoreCard }) {
+  return (
+    <table className="score score--tennis">
+      <thead>
+        <tr>
+          <th scope="col">
+            <span className="muted">Best of {card.bestOf}</span>
+          </th>
+          {card.sets.map((_, i) => (
+            <th key={i} scope="col">
+              S{i + 1}
+            </th>
+          ))}
+          <th scope="col">{card.tieBreak ? 'TB' : 'Pts'}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {card.players.map((player, p) => (
+          <tr key={player}>
+            <th scope="row">
+              {card.server === p && card.status === 'IN_PROGRESS' && (
+                <span className="serve" aria-label="Serving" title="Serving" />
+              )}
+              {player}
+            </th>
+            {card.sets.map((set, i) => (
+              <td key={i}>{set[p as 0 | 1]}</td>
+            ))}
+            <td className="score__points">{card.points[p as 0 | 1]}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Kabaddi({ card }: { card: KabaddiScoreCard }) {
+  const clock =
+    card.status === 'HALF_TIME'
+      ? 'Half time'
+      : card.status === 'FINISHED'
+        ? 'Full time'
+        : card.status === 'NOT_STARTED'
+          ? 'Starts soon'
+          : `${card.minute}' · H${card.half}`;
+  return (
+    <div className="score score--versus">
+      <span className="score__side">{card.home}</span>
+      <span className="score__big">
+        {card.homePoints} – {card.awayPoints}
+        <small className="score__clock">{clock}</small>
+      </span>
+      <span className="score__side score__side--away">{card.away}</span>
+    </div>
+  );
+}
+
+/** Counted down in the browser from offTime, so it ticks between feed messages. */
+function Race({ card }: { card: HorseRacingScoreCard }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (card.phase !== 'PRE_RACE') return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [card.phase]);
+  const seconds = Math.max(0, Math.round((Date.parse(card.offTime) - now) / 1000));
+  return (
+    <div className="score score--race">
+      <div>
+        <strong>{card.raceName}</strong>
+        <span className="muted">
+          {' '}
+          · {card.course} · {card.distanceMetres} m · {card.going}
+        </span>
+      </div>
+      <div className="score__big">
+        {card.phase === 'PRE_RACE' ? (
+          <>
+            <small className="score__clock">Off in</small> {formatCountdown(seconds)}
+          </>
+        ) : card.phase === 'RUNNING' ? (
+          'Running'
+        ) : (
+          'Finished'
+        )}
+      </div>
+      <p className="score__summary">{card.summary}</p>
+    </div>
+  );
+}
+
+export function ScoreBoard({ card, fallback }: { card: ScoreCard | null; fallback: string | null }) {
+  if (!card) return fallback ? <div className="score card">{fallback}</div> : null;
+  return (
+    <div className="scoreboard card" aria-label="Scorecard">
+      {card.sport === 'cricket' && <Cricket card={card} />}
+      {card.sport === 'football' && <Football card={card} />}
+      {card.sport === 'tennis' && <Tennis card={card} />}
+      {card.sport === 'kabaddi' && <Kabaddi card={card} />}
+      {card.sport === 'horseRacing' && <Race card={card} />}
+    </div>
+  );
+}
