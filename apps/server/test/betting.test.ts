@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { num, queryRows } from '../src/betting/sql-rows';
 import { bookmakerMarket, fancyMarket, matchOddsMarket, TestFeed } from '../src/betting/test-feed';
 import {
+  adjust,
   betCount,
   demoPlayer,
   expectedPl,
@@ -342,6 +343,18 @@ describe.each(backends)('betting through the API (%s)', (backend) => {
       // Lay India ₹100 @ 1.80: P = +14920 / −14900 / −14900 → ₹14,900.
       expect((await placeOk(ctx, p, lay(m, 11, 1.8, 100))).exposure).toBe(14900);
       expect(await betCount(ctx.database.db, p.userId)).toBe(2);
+    });
+
+    it('a balance taken away between two bets is seen by the second one', async () => {
+      const m = newMatchOdds();
+      const p = await fundedPlayer(ctx, 5000);
+      await placeOk(ctx, p, back(m, 11, 2, 3000));
+      await placeOk(ctx, p, back(m, 11, 2, 100));
+      await adjust(ctx, p.userId, -1900);
+      expectRefused(await place(ctx, p, back(m, 11, 2, 100)), 422, 'INSUFFICIENT_FUNDS');
+      await adjust(ctx, p.userId, 100);
+      expect((await placeOk(ctx, p, back(m, 11, 2, 100))).exposure).toBe(3200);
+      expect(await walletOf(ctx.database.db, p.userId)).toEqual({ balance: 320_000, exposure: 320_000 });
     });
 
     it('a locked or self-excluded user cannot bet', async () => {

@@ -81,7 +81,9 @@ function loadSql(u: string, m: string, r: string): string {
       (select coalesce(json_agg(json_build_array(g.side, g.runner_id, g.price_hundredths, g.rate, g.line, g.stake)), '[]'::json)
          from (select side, runner_id, price_hundredths, rate, line, sum(stake_paise) as stake
                  from bets where user_id = ${u} and market_id = ${m} and status = 'MATCHED'
-                group by side, runner_id, price_hundredths, rate, line) g) as bets
+                group by side, runner_id, price_hundredths, rate, line) g) as bets,
+      (select json_build_array(count(*), coalesce(max(id), 0)) from bets
+        where user_id = ${u} and market_id = ${m} and status = 'MATCHED') as bet_set
     from wallets w
     join ledger_accounts a on a.id = w.cash_account_id
     join users u on u.id = w.user_id
@@ -112,8 +114,12 @@ function insertArgs(b: NewBet): string[] {
 const INSERT_TYPES =
   'bigint, int, text, bigint, text, bigint, text, int, int, int, bigint, bigint, bigint, text, bigint, bigint';
 
-/** Inserts the bet, sets the market's exposure and moves the wallet's; writes nothing for a used request id. */
-function insertSql(a: readonly string[]): string {
+/**
+ * Inserts the bet, sets the market's exposure and moves the wallet's; writes nothing for a used
+ * request id. With `guard` (a query answering a row when the insert may go ahead) it writes nothing
+ * either unless the guard answers.
+ */
+function insertSql(a: readonly string[], guard?: string): string {
   const [
     u,
     domain,
@@ -132,11 +138,13 @@ function insertSql(a: readonly string[]): string {
     after,
     delta,
   ] = a;
-  return `with ins as (
+  const values = `${u}, ${domain}, ${requestId}, ${event}, ${m}, ${runner}, ${side}, ${price}, ${rate}, ${line},
+              ${stake}, ${liability}, ${profit}, 'MATCHED', ${ip}`;
+  return `with ${guard ? `ok as (${guard}),` : ''}
+    ins as (
       insert into bets (user_id, domain_id, request_id, event_id, market_id, runner_id, side,
                         price_hundredths, rate, line, stake_paise, liability_paise, profit_if_win_paise, status, ip)
-      values (${u}, ${domain}, ${requestId}, ${event}, ${m}, ${runner}, ${side}, ${price}, ${rate}, ${line},
-              ${stake}, ${liability}, ${profit}, 'MATCHED', ${ip})
+      ${guard ? `select ${values} where exists (select 1 from ok)` : `values (${values})`}
       on conflict (user_id, request_id) do nothing
       returning id),
     ex as (
@@ -148,7 +156,27 @@ function insertSql(a: readonly string[]): string {
       update wallets set exposure = exposure + ${delta}, updated_at = now()
       where user_id = ${u} and exists (select 1 from ins)
       returning exposure)
-    select (select id from ins) as id, (select exposure from w) as exposure, (select count(*) from ex) as ex`;
+    select ${guard ? '(select count(*) from ok) as ok,' : ''} (select id from ins) as id,
+      (select exposure from w) as exposure, (select count(*) from ex) as ex`;
+}
+
+/**
+ * The guard of the one-round-trip path: the state a decision was taken on is still the state now
+ * (the balance, the wallet's exposure, the user's standing, the market open, and the same set of
+ * matched bets in the market, known by their count and highest id since bets are only ever added
+ * to an open market). It runs after the wallet lock in the same transaction, so it holds to commit.
+ */
+function stateGuard(a: readonly string[]): string {
+  const [u, , , , m] = a;
+  const [balance, exposure, count, maxId] = a.slice(16);
+  return `select 1 from wallets w
+        join ledger_accounts a on a.id = w.cash_account_id
+        join users u on u.id = w.user_id
+      where w.user_id = ${u} and a.balance = ${balance} and w.exposure = ${exposure}
+        and u.status = 'active' and (u.excluded_until is null or u.excluded_until <= now())
+        and exists (select 1 from markets mk where mk.id = ${m} and mk.closed_at is null)
+        and (select count(*) from bets where user_id = ${u} and market_id = ${m} and status = 'MATCHED') = ${count}
+        and (select coalesce(max(id), 0) from bets where user_id = ${u} and market_id = ${m} and status = 'MATCHED') = ${maxId}`;
 }
 
 const placeholders = (n: number) => Array.from({ length: n }, (_, i) => `$${i + 1}`);
@@ -161,6 +189,10 @@ const PREPARE = [
   `prepare backlay_bet_lock(bigint, text) as ${lockSql('$1', '$2')}`,
   `prepare backlay_bet_load(bigint, text, text) as ${loadSql('$1', '$2', '$3')}`,
   `prepare backlay_bet_insert(${INSERT_TYPES}) as ${insertSql(placeholders(16))}`,
+  `prepare backlay_bet_guarded(${INSERT_TYPES}, bigint, bigint, bigint, bigint) as ${insertSql(
+    placeholders(20),
+    stateGuard(placeholders(20)),
+  )}`,
 ].join(';\n');
 
 type Row = Record<string, unknown>;
@@ -221,12 +253,112 @@ function placedOf(row: Row | undefined, position: BetPosition): Placed {
 
 const preparedOn = new WeakSet<pg.PoolClient>();
 
+/**
+ * What this process last knew of a user's wallet and of their matched bets per market, to try the
+ * next bet in one round trip. Kept per user so that bets on several markets keep it current.
+ */
+interface KnownUser {
+  wallet: Omit<BetPosition, 'bets' | 'marketOpen' | 'existingBetId'>;
+  markets: Map<string, { bets: StoredBet[]; count: number; maxId: number }>;
+}
+const MAX_KNOWN = 20_000;
+const knownByPool = new WeakMap<pg.Pool, Map<number, KnownUser>>();
+
+function knownOf(pool: pg.Pool): Map<number, KnownUser> {
+  let known = knownByPool.get(pool);
+  if (!known) {
+    known = new Map();
+    knownByPool.set(pool, known);
+  }
+  return known;
+}
+
+function remember(
+  known: Map<number, KnownUser>,
+  userId: number,
+  marketId: string,
+  position: BetPosition,
+  set: { count: number; maxId: number },
+): void {
+  const { bets, marketOpen: _open, existingBetId: _existing, ...wallet } = position;
+  const entry = known.get(userId) ?? { wallet, markets: new Map() };
+  known.delete(userId);
+  // A Map keeps insertion order: the least recently used user goes first when it is full.
+  if (known.size >= MAX_KNOWN) known.delete(known.keys().next().value as number);
+  entry.wallet = wallet;
+  entry.markets.set(marketId, { bets, ...set });
+  known.set(userId, entry);
+}
+
+function betSetOf(row: Row | undefined): { count: number; maxId: number } {
+  const raw = row?.bet_set;
+  const [count, maxId] = (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [0, 0])) as unknown[];
+  return { count: num(count), maxId: num(maxId) };
+}
+
+/**
+ * One round trip when this process knows the user's state in the market from an earlier bet: lock,
+ * the insert guarded by "the state is unchanged", commit. If the known state is stale (a bet through
+ * another server, a settlement, a deposit or withdrawal) or the decision on it is a refusal, nothing
+ * is written and the bet takes the two-round-trip path on freshly read state, which decides.
+ */
+async function tryKnownState(
+  client: pg.PoolClient,
+  known: Map<number, KnownUser>,
+  key: { userId: number; marketId: string },
+  decide: (position: BetPosition) => NewBet,
+): Promise<Placed | null> {
+  const user = known.get(key.userId);
+  const market = user?.markets.get(key.marketId);
+  if (!user || !market) return null;
+  const position: BetPosition = { ...user.wallet, marketOpen: true, existingBetId: null, bets: market.bets };
+  let bet: NewBet;
+  try {
+    bet = decide(position);
+  } catch {
+    return null;
+  }
+  const args = [
+    ...insertArgs(bet),
+    int(position.balancePaise),
+    int(position.exposurePaise),
+    int(market.count),
+    int(market.maxId),
+  ];
+  let results: pg.QueryResult<Row>[];
+  try {
+    results = (await client.query(
+      `begin; execute backlay_bet_lock(${args[0]}, ${args[4]}); execute backlay_bet_guarded(${args.join(', ')}); commit`,
+    )) as unknown as pg.QueryResult<Row>[];
+  } catch (err) {
+    await client.query('rollback').catch(() => undefined);
+    throw err;
+  }
+  const row = results[2]?.rows[0];
+  if (!row || num(row.ok) !== 1) {
+    known.delete(key.userId);
+    return null;
+  }
+  if (row.id === null) return { betId: null, ...position };
+  const betId = num(row.id);
+  const exposurePaise = num(row.exposure);
+  remember(
+    known,
+    key.userId,
+    key.marketId,
+    { ...position, exposurePaise, bets: [...market.bets, bet.bet] },
+    { count: market.count + 1, maxId: Math.max(market.maxId, betId) },
+  );
+  return { betId, balancePaise: position.balancePaise, exposurePaise };
+}
+
 async function placeOnPool(
   pool: pg.Pool,
   key: { userId: number; marketId: string; requestId: string },
   decide: (position: BetPosition) => NewBet,
 ): Promise<Placed | null> {
   const client = await pool.connect();
+  const known = knownOf(pool);
   let open = false;
   let broken = false;
   try {
@@ -237,6 +369,8 @@ async function placeOnPool(
       preparedOn.add(client);
       broken = false;
     }
+    const fast = await tryKnownState(client, known, key, decide);
+    if (fast) return fast;
     const u = int(key.userId);
     const m = text(key.marketId);
     open = true;
@@ -244,18 +378,31 @@ async function placeOnPool(
       `begin; execute backlay_bet_lock(${u}, ${m}); execute backlay_bet_load(${u}, ${m}, ${text(key.requestId)})`,
     )) as unknown as pg.QueryResult<Row>[];
     const locked = first[1]?.rows ?? [];
-    const position = locked.length > 0 ? toPosition(first[2]?.rows[0]) : null;
+    const loadedRow = first[2]?.rows[0];
+    const position = locked.length > 0 ? toPosition(loadedRow) : null;
     if (!position) {
       await client.query('rollback');
       open = false;
       return null;
     }
+    const set = betSetOf(loadedRow);
+    remember(known, key.userId, key.marketId, position, set);
     const bet = decide(position);
     const second = (await client.query(
       `execute backlay_bet_insert(${insertArgs(bet).join(', ')}); commit`,
     )) as unknown as pg.QueryResult<Row>[];
     open = false;
-    return placedOf(second[0]?.rows[0], position);
+    const placed = placedOf(second[0]?.rows[0], position);
+    if (placed.betId !== null) {
+      remember(
+        known,
+        key.userId,
+        key.marketId,
+        { ...position, exposurePaise: placed.exposurePaise, bets: [...position.bets, bet.bet] },
+        { count: set.count + 1, maxId: Math.max(set.maxId, placed.betId) },
+      );
+    }
+    return placed;
   } catch (err) {
     if (open) await client.query('rollback').catch(() => undefined);
     throw err;
