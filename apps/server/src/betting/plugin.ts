@@ -9,7 +9,7 @@ import { SettlementService } from './settlement-service';
 
 /**
  * Betting: placing bets, the open position, settlement of closed markets (from the feed, or by the
- * operator), and the statements. Settlement follows the feed when the app has one.
+ * operator), and the statements. Settlement follows the feed in the process that owns it.
  */
 export async function bettingPlugin(app: FastifyInstance) {
   const store = new MarketStore(app.db);
@@ -22,7 +22,8 @@ export async function bettingPlugin(app: FastifyInstance) {
   });
   const positions = new PositionService(app.db, app.feed);
   const settlement = new SettlementService(app.db, app.walletNotifier, app.log, app.feed);
-  if (app.feed) {
+  // Only the process that owns the feed settles what it closes; consumers mirror the same events.
+  if (app.feed && app.feedOwner) {
     const detach = settlement.attach(app.feed);
     app.addHook('onClose', async () => detach());
   }
