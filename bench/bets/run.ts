@@ -203,7 +203,7 @@ async function betRun(): Promise<Record<string, unknown>> {
       accepted,
       refused: Object.fromEntries(refusals),
       transportErrors: errors,
-      betsInDatabase: counted,
+      betsInDatabaseWithWarmUp: counted,
       betsPerSecond: Math.round((accepted / SECONDS) * 10) / 10,
       serverCpu: {
         busyShareOfOneCore:
