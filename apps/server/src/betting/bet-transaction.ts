@@ -175,8 +175,8 @@ function stateGuard(a: readonly string[]): string {
       where w.user_id = ${u} and a.balance = ${balance} and w.exposure = ${exposure}
         and u.status = 'active' and (u.excluded_until is null or u.excluded_until <= now())
         and exists (select 1 from markets mk where mk.id = ${m} and mk.closed_at is null)
-        and (select count(*) from bets where user_id = ${u} and market_id = ${m} and status = 'MATCHED') = ${count}
-        and (select coalesce(max(id), 0) from bets where user_id = ${u} and market_id = ${m} and status = 'MATCHED') = ${maxId}`;
+        and (select count(*) = ${count} and coalesce(max(id), 0) = ${maxId}
+               from bets where user_id = ${u} and market_id = ${m} and status = 'MATCHED')`;
 }
 
 const placeholders = (n: number) => Array.from({ length: n }, (_, i) => `$${i + 1}`);
