@@ -70,7 +70,9 @@ describe.each(backends)('envelope and HTTP (%s)', (backend) => {
       expect(headers['content-security-policy']).toMatch(/object-src 'none'/);
       expect(headers['x-content-type-options']).toBe('nosniff');
       expect(headers['x-frame-options']).toBe('SAMEORIGIN');
-      expect(headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      // HSTS and the https upgrade only in production: over plain HTTP they would break the site.
+      expect(headers['strict-transport-security']).toBeUndefined();
+      expect(headers['content-security-policy']).not.toMatch(/upgrade-insecure-requests/);
       expect(headers['referrer-policy']).toBe('no-referrer');
       expect(headers['cross-origin-opener-policy']).toBe('same-origin');
       expect(headers['x-powered-by']).toBeUndefined();
@@ -181,6 +183,12 @@ describe.each(backends)('production (%s)', (backend) => {
   });
   afterAll(async () => {
     await ctx?.close();
+  });
+
+  it('production answers carry HSTS and upgrade insecure requests', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/Setting/GetSetting' });
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    expect(res.headers['content-security-policy']).toMatch(/upgrade-insecure-requests/);
   });
 
   it('/dev/otp-outbox does not exist, though codes are still sent', async () => {
