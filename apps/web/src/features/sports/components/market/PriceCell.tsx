@@ -46,7 +46,34 @@ function keyOf(quote: Quote | null): string {
   return quote ? `${quote.main}|${quote.sub}` : '';
 }
 
-const FLASH_CLASSES = ['flash-up-a', 'flash-up-b', 'flash-down-a', 'flash-down-b'];
+export const FLASH_MS = 500;
+const flashing = new Map<HTMLElement, number>();
+let sweep: ReturnType<typeof setTimeout> | null = null;
+
+/**
+ * Marks a cell as moved up or down for FLASH_MS. One shared timer takes the marks off in batches:
+ * a static highlight costs two style recalculations per move, where a CSS animation would cost one
+ * per frame per cell (with 50 busy markets that was most of the main thread).
+ */
+function flash(el: HTMLElement, up: boolean) {
+  el.classList.remove(up ? 'flash-down' : 'flash-up');
+  el.classList.add(up ? 'flash-up' : 'flash-down');
+  flashing.set(el, performance.now() + FLASH_MS);
+  sweep ??= setTimeout(unflash, FLASH_MS);
+}
+
+function unflash() {
+  sweep = null;
+  const now = performance.now();
+  let next = Infinity;
+  for (const [el, until] of flashing) {
+    if (until <= now + 16) {
+      el.classList.remove('flash-up', 'flash-down');
+      flashing.delete(el);
+    } else next = Math.min(next, until);
+  }
+  if (next !== Infinity) sweep = setTimeout(unflash, next - now);
+}
 
 interface PriceCellProps {
   eventId: number;
@@ -61,9 +88,9 @@ interface PriceCellProps {
 }
 
 /**
- * One price of one runner. It subscribes to its own slice of the book; a move flashes the cell by
- * swapping CSS classes in a layout effect (alternating names restart the animation without a
- * forced reflow). Tapping it sends the selection to the betslip.
+ * One price of one runner. It subscribes to its own slice of the book; a move flashes the cell with
+ * a CSS class set in a layout effect (no layout read, so no forced reflow). Tapping it sends the
+ * selection to the betslip.
  */
 export const PriceCell = memo(function PriceCell(props: PriceCellProps) {
   const { eventId, eventTitle, marketId, runnerId, selectionName, side, level, kind } = props;
@@ -71,7 +98,6 @@ export const PriceCell = memo(function PriceCell(props: PriceCellProps) {
   const key = useMarketSlice(marketId, (m) => keyOf(quoteOf(m, runnerId, side, level)));
   const ref = useRef<HTMLButtonElement>(null);
   const previous = useRef(key);
-  const parity = useRef(false);
 
   useLayoutEffect(() => {
     const before = previous.current;
@@ -81,9 +107,7 @@ export const PriceCell = memo(function PriceCell(props: PriceCellProps) {
     const was = Number(before.split('|')[0]);
     const now = Number(key.split('|')[0]);
     const up = now > was || (now === was && Number(key.split('|')[1]) > Number(before.split('|')[1]));
-    parity.current = !parity.current;
-    el.classList.remove(...FLASH_CLASSES);
-    el.classList.add(`flash-${up ? 'up' : 'down'}-${parity.current ? 'a' : 'b'}`);
+    flash(el, up);
   }, [key]);
 
   const [mainText, subText] = key === '' ? ['', ''] : key.split('|');
