@@ -20,7 +20,7 @@ import {
   tickDown,
   tickUp,
 } from '../lib/slip';
-import { paiseText } from '../lib/format';
+import { paiseText, selectionText } from '../lib/format';
 
 const SIDE_LABEL: Record<PriceSelection['side'], string> = {
   back: 'Back',
@@ -170,11 +170,9 @@ export function Betslip() {
         <div className="betslip__selection">
           <span className={`betslip__side betslip__side--${sideClass}`}>{SIDE_LABEL[selection.side]}</span>
           <div className="betslip__names">
-            <strong>
-              {isFancy ? `${selection.selectionName} ${selection.fancyValue ?? ''}` : selection.selectionName}
-            </strong>
+            <strong>{selectionText(selection.selectionName, selection.fancyValue)}</strong>
             <span className="muted">
-              {selection.marketName} · {selection.eventTitle}
+              {isFancy ? 'Session' : selection.marketName} · {selection.eventTitle}
             </span>
           </div>
         </div>

@@ -1,6 +1,6 @@
 import type { OpenBet } from '@backlay/contract';
 import { formatRupees } from '@/shared/lib/money';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime, selectionText } from '../lib/format';
 
 function sideClass(t: OpenBet['betType']): string {
   return t === 'Back' || t === 'Yes' ? 'back' : 'lay';
@@ -15,10 +15,7 @@ export function OpenBetsList({ bets, showEvent = true }: { bets: OpenBet[]; show
           <div className="bet-item__main">
             <span className={`side-tag side-tag--${sideClass(b.betType)}`}>{b.betType}</span>
             <div className="bet-item__names">
-              <strong>
-                {b.runnerName}
-                {b.fancyValue != null ? ` ${b.fancyValue}` : ''}
-              </strong>
+              <strong>{selectionText(b.runnerName, b.fancyValue)}</strong>
               <span className="muted">
                 {b.marketName}
                 {showEvent ? ` · ${b.betTitle}` : ''}

@@ -194,7 +194,7 @@ export function EventSidebar({ eventId }: { eventId: number }) {
   const { data } = useUserOpenBets(signedIn);
   const bets = data?.openBets.filter((b) => b.eventId === eventId) ?? [];
   return (
-    <aside className="event-sidebar" aria-label="Betslip and open bets">
+    <div className="event-sidebar">
       <Betslip />
       {signedIn && (
         <section className="card event-bets" aria-label="Open bets on this event">
@@ -208,6 +208,6 @@ export function EventSidebar({ eventId }: { eventId: number }) {
           )}
         </section>
       )}
-    </aside>
+    </div>
   );
 }

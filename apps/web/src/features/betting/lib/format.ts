@@ -26,3 +26,9 @@ const dateTime = new Intl.DateTimeFormat('en-IN', {
 export function formatDateTime(iso: string): string {
   return dateTime.format(new Date(iso));
 }
+
+/** A bet's selection: the runner, or the fancy market with its line (unless the name has it already). */
+export function selectionText(name: string, line: number | null): string {
+  if (line == null || name.endsWith(` ${line}`)) return name;
+  return `${name} ${line}`;
+}

@@ -11,7 +11,7 @@ import { useUserProfitLoss } from '../api/get-user-profit-loss';
 import { useUserProfitLossDetail } from '../api/get-user-profit-loss-detail';
 import { OpenBetsList } from '../components/OpenBetsList';
 import { Field, Filters, LoadError, Pager, dayBoundary, daysAgo } from '../components/page-parts';
-import { formatDateTime, pnlClass, signedRupees } from '../lib/format';
+import { formatDateTime, pnlClass, selectionText, signedRupees } from '../lib/format';
 import '../betting.css';
 
 const BrowseInPlay = () => (
@@ -156,10 +156,7 @@ function BetTable({ items }: { items: BetHistoryItem[] }) {
             <tr key={b.betId}>
               <td data-label="Placed">{formatDateTime(b.placeTime)}</td>
               <td data-label="Selection">
-                <strong>
-                  {b.runnerName}
-                  {b.fancyValue != null ? ` ${b.fancyValue}` : ''}
-                </strong>
+                <strong>{selectionText(b.runnerName, b.fancyValue)}</strong>
                 <span className="muted cell-sub">
                   {b.marketName} · {b.eventName}
                 </span>

@@ -7,7 +7,7 @@ import { EmptyState, PageHeader, Spinner } from '@/shared/ui/feedback';
 import { useTransactionHistory, type StatementLine } from '../api/get-transaction-history';
 import { useTransactionDetail } from '../api/get-transaction-detail';
 import { Field, Filters, LoadError, Pager, dayBoundary, daysAgo } from '../components/page-parts';
-import { formatDateTime, pnlClass, signedRupees } from '../lib/format';
+import { formatDateTime, pnlClass, selectionText, signedRupees } from '../lib/format';
 import '../betting.css';
 
 type Kind = (typeof STATEMENT_KINDS)[number];
@@ -204,10 +204,7 @@ export function AccountStatementDetailRoute() {
                         {b.betType}
                       </span>
                       <div className="bet-item__names">
-                        <strong>
-                          {b.runnerName}
-                          {b.fancyValue != null ? ` ${b.fancyValue}` : ''}
-                        </strong>
+                        <strong>{selectionText(b.runnerName, b.fancyValue)}</strong>
                         <span className="muted">
                           ₹{formatRupees(b.stake)} @ {b.odds}
                         </span>
