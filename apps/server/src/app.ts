@@ -112,6 +112,8 @@ export async function buildApp({
   app.decorate('tokens', tokens);
   app.decorate('walletNotifier', walletNotifier);
   app.decorate('feed', feed ?? null);
+  const marketStore = new MarketStore(db);
+  app.decorate('marketStore', marketStore);
   app.decorate('feedOwner', feedRole !== 'consumer');
 
   await app.register(errorsPlugin);
@@ -204,9 +206,7 @@ export async function buildApp({
     void app.hub.sendToUser(String(userId), 'Message', { Code: 'UserBalance', Data: data });
   });
 
-  const marketStore = new MarketStore(db);
   const sports = feed ? new SportsService(feed, marketStore, app.hub, app.log, app.feedOwner) : null;
-  app.decorate('marketStore', marketStore);
   app.decorate('sports', sports);
   if (sports) {
     sports.start();

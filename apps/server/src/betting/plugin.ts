@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { MarketStore } from '../sports/market-store';
 import { StatementService } from '../statement/statement-service';
 import { statementRoutes } from '../statement/routes';
 import { BetService } from './bet-service';
@@ -12,7 +11,7 @@ import { SettlementService } from './settlement-service';
  * operator), and the statements. Settlement follows the feed in the process that owns it.
  */
 export async function bettingPlugin(app: FastifyInstance) {
-  const store = new MarketStore(app.db);
+  const store = app.marketStore;
   const bets = new BetService({
     db: app.db,
     feed: app.feed,
@@ -24,8 +23,13 @@ export async function bettingPlugin(app: FastifyInstance) {
   const settlement = new SettlementService(app.db, app.walletNotifier, app.log, app.feed);
   // Only the process that owns the feed settles what it closes; consumers mirror the same events.
   if (app.feed && app.feedOwner) {
-    const detach = settlement.attach(app.feed);
+    const feed = app.feed;
+    const detach = settlement.attach(feed);
     app.addHook('onClose', async () => detach());
+    app.addHook('onReady', async () => {
+      const voided = await settlement.voidAbandoned(feed);
+      if (voided.length > 0) app.log.warn({ markets: voided }, 'voided the open bets of abandoned markets');
+    });
   }
   await app.register(bettingRoutes, { bets, positions, settlement });
   await app.register(statementRoutes, { statements: new StatementService(app.db) });

@@ -73,6 +73,26 @@ export class SettlementService {
     });
   }
 
+  /**
+   * Voids the open bets of markets the feed no longer knows: a simulator restarted with a new world
+   * (its ids change per start) would otherwise leave them open for ever. Run by the feed owner at
+   * start-up, after the feed has its fixtures.
+   */
+  async voidAbandoned(feed: MarketFeed): Promise<string[]> {
+    const rows = await queryRows<{ market_id: string }>(
+      this.db,
+      sql`select distinct market_id from bets where status = 'MATCHED'`,
+    );
+    const abandoned = rows.map((r) => String(r.market_id)).filter((id) => !feed.market(id));
+    for (const marketId of abandoned) {
+      await this.settle(marketId, {
+        kind: 'void',
+        reason: 'The market was abandoned when the feed restarted',
+      });
+    }
+    return abandoned;
+  }
+
   /** Settles (or voids) a market; calls for one market in this process run one after another. */
   settle(marketId: string, result: MarketResult): Promise<SettleOutcome> {
     const previous = this.running.get(marketId) ?? Promise.resolve();
