@@ -36,7 +36,31 @@ export class TokenService {
     return { token, expireInSeconds: this.accessTtlSeconds };
   }
 
+  /**
+   * Verified tokens, so a player's stream of calls pays the signature check once. A token is only
+   * served from here until its own expiry; the size is capped, oldest first out.
+   */
+  private readonly verified = new Map<string, { claims: AccessClaims; expiresAt: Date }>();
+  private static readonly CACHE_SIZE = 10_000;
+
   async verifyAccess(token: string): Promise<VerifyResult> {
+    const hit = this.verified.get(token);
+    if (hit) {
+      if (hit.expiresAt.getTime() > Date.now()) return { ok: true, ...hit };
+      this.verified.delete(token);
+    }
+    const result = await this.verifyUncached(token);
+    if (result.ok) {
+      if (this.verified.size >= TokenService.CACHE_SIZE) {
+        const oldest = this.verified.keys().next().value;
+        if (oldest !== undefined) this.verified.delete(oldest);
+      }
+      this.verified.set(token, { claims: result.claims, expiresAt: result.expiresAt });
+    }
+    return result;
+  }
+
+  private async verifyUncached(token: string): Promise<VerifyResult> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         issuer: ISSUER,

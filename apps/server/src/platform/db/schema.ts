@@ -359,6 +359,10 @@ export const bets = pgTable(
     uniqueIndex('bets_user_request').on(t.userId, t.requestId),
     index('bets_user_status').on(t.userId, t.status, t.placedAt),
     index('bets_market_status').on(t.marketId, t.status),
+    // The bet path reads the user's open position in one market on every bet.
+    index('bets_user_market_open')
+      .on(t.userId, t.marketId)
+      .where(sql`${t.status} = 'MATCHED'`),
   ],
 );
 

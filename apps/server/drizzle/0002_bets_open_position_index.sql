@@ -1,0 +1,1 @@
+CREATE INDEX "bets_user_market_open" ON "bets" USING btree ("user_id","market_id") WHERE "bets"."status" = 'MATCHED';
