@@ -11,15 +11,17 @@
 // cell's text next changes; requestAnimationFrame gives the frame that shows it. Changes that move
 // no visible text are not counted. Goal: p99 under 100 ms.
 //
-// `at` is the simulator's step time; the world steps on a timer, so `at` can be a little before
-// the moment the server actually emits: the figures include that lag and err on the slow side.
-import { spawn, spawnSync } from 'node:child_process';
+// `at` is the simulator's step time; the world steps on a timer whose phase is set when the feed
+// starts, so the feed emits a change some ms after its `at`. The bench server (server.ts) reports
+// that lag per change, and the report gives both: from `at`, and from the moment of emission.
+import { fork, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import type { EmitMessage } from './server';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
@@ -138,9 +140,11 @@ if (!webDist) {
 }
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+const emitLag = new Map<string, number>();
+const server = fork(join(here, 'server.ts'), [], {
   cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
+  execArgv: ['--import', 'tsx'],
+  stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   env: {
     ...process.env,
     NODE_ENV: 'test',
@@ -151,6 +155,9 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
     LOG_LEVEL: 'warn',
     FEED_TIME_SCALE: '1',
   },
+});
+server.on('message', (message: EmitMessage) => {
+  if (message.type === 'emitted') emitLag.set(message.key, message.lagMs);
 });
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
@@ -173,6 +180,8 @@ try {
     .map((sport) => tree.result.find((s) => s.id === sport)?.events[0])
     .filter((e): e is { id: number; title: string } => e != null);
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // tsx keeps function names with a __name helper that the page does not have.
+  await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
   await context.addInitScript(probe);
   const pages = await Promise.all(
     events.map(async (event) => {
@@ -188,6 +197,8 @@ try {
     samples.push(...(await page.evaluate(() => (window as unknown as { __f2s: Sample[] }).__f2s)));
   }
   const shown = samples.filter((s) => s.dom > 0 && s.frame > 0);
+  const lagOf = (s: Sample) => emitLag.get(`${s.e}:${s.v}`);
+  const timed = shown.filter((s) => lagOf(s) !== undefined);
   const report = {
     bench: 'feed-to-screen',
     at: new Date().toISOString(),
@@ -204,9 +215,14 @@ try {
     feedToDomMs: stats(shown.map((s) => s.dom - s.at)),
     feedToBrowserMs: stats(shown.map((s) => s.recv - s.at)),
     browserToDomMs: stats(shown.map((s) => s.dom - s.recv)),
+    /** How long after its `at` the simulator emitted each change (its step timer's phase). */
+    feedAtToEmitMs: stats(timed.map((s) => lagOf(s) ?? 0)),
+    /** From the moment the server's feed emitted the change to the frame that shows it. */
+    emitToFrameMs: stats(timed.map((s) => s.frame - s.at - (lagOf(s) ?? 0))),
     met: false,
   };
   report.met = report.feedToFrameMs.p99 < 100;
+  (report as Record<string, unknown>).metFromEmit = report.emitToFrameMs.p99 < 100;
   console.log(JSON.stringify(report, null, 2));
   const reports = join(here, '..', 'reports');
   mkdirSync(reports, { recursive: true });
