@@ -273,6 +273,39 @@ test.describe('betting', () => {
     await expect(slip.getByRole('alert')).toHaveText('This market is suspended.');
     await expect(page.getByTestId('header-exposure')).toHaveText(rupees(0));
   });
+  test('one-click betting: set on the stake settings page, a tap places the stake at once', async ({
+    page,
+  }) => {
+    await demoLogin(page);
+    await page.goto('/settings-stake');
+    const form = page.getByRole('form', { name: 'One-click betting' });
+    await form.getByLabel('One-click betting').check();
+    await form.getByLabel('One-click stake (₹)').fill('100');
+    await form.getByRole('button', { name: 'Save' }).click();
+    const stored = await page.evaluate(
+      () => JSON.parse(window.localStorage.getItem('betslips') ?? 'null') as unknown,
+    );
+    expect(stored).toMatchObject({ oneClick: { enabled: true, stake: 100 } });
+
+    const { event, fancy } = await inPlayCricket(page.request);
+    const market = fancy[0] as Market;
+    await page.goto(`/markets/${event.id}`);
+    const cell = page.getByTestId(`price-${market.id}-f-yes-0`);
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      await expect(cell).toBeEnabled({ timeout: 60_000 });
+      await cell.click();
+      const placed = await page
+        .getByTestId('header-exposure')
+        .filter({ hasText: rupees(10000) })
+        .waitFor({ timeout: 8000 })
+        .then(() => true)
+        .catch(() => false);
+      if (placed) break;
+    }
+    await expect(page.getByTestId('header-exposure')).toHaveText(rupees(10000));
+    await expect(page.getByTestId('open-bets-list').getByText(market.name).first()).toBeVisible();
+  });
+
   // Last: settling closes this match's match odds for the rest of the run.
   test('back with a quick stake, countdown, header, open bets, runner P&L, settlement and statement', async ({
     page,

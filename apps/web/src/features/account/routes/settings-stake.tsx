@@ -11,6 +11,7 @@ import {
 import { useUiStore } from '@/shared/stores/ui';
 import { FieldError, PageHeader } from '@/shared/ui/feedback';
 import { useUserStakeAdd } from '../api/user-stake-add';
+import { OneClickSettings } from '../../betting/components/OneClickSettings';
 
 const StakeFormSchema = z.object({
   buttons: z.array(
@@ -95,6 +96,7 @@ export function SettingsStakeRoute() {
           </button>
         </div>
       </form>
+      <OneClickSettings />
     </section>
   );
 }

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { useUiStore } from '@/shared/stores/ui';
+import { FieldError } from '@/shared/ui/feedback';
+import { notify } from '@/shared/ui/toast';
+import { readStake } from '../lib/slip';
+
+/**
+ * One-click betting (off by default): when on, tapping a price places this stake at once, without
+ * the slip's Place button. Kept in the 'betslips' key beside the stake buttons.
+ */
+export function OneClickSettings() {
+  const oneClick = useUiStore((s) => s.oneClick);
+  const [enabled, setEnabled] = useState(oneClick.enabled);
+  const [stakeText, setStakeText] = useState(String(oneClick.stake));
+  const [error, setError] = useState<string | undefined>();
+  const dirty = enabled !== oneClick.enabled || stakeText !== String(oneClick.stake);
+
+  const save = () => {
+    const read = readStake(stakeText);
+    if ('error' in read) {
+      setError(read.error);
+      return;
+    }
+    setError(undefined);
+    useUiStore.getState().setOneClick({ enabled, stake: read.stake });
+    notify.success(enabled ? `One-click betting on: ₹${read.stake} a tap` : 'One-click betting off');
+  };
+
+  return (
+    <form
+      className="card form"
+      aria-label="One-click betting"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        save();
+      }}
+    >
+      <label className="checkbox">
+        <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
+        <strong>One-click betting</strong>
+      </label>
+      <p className="hint">
+        When on, tapping a price places the stake below straight away: no betslip, no confirmation.
+      </p>
+      <div className="form-field">
+        <label htmlFor="one-click-stake">One-click stake (₹)</label>
+        <input
+          id="one-click-stake"
+          inputMode="numeric"
+          value={stakeText}
+          aria-invalid={error != null}
+          aria-describedby="one-click-stake-error"
+          onChange={(e) => setStakeText(e.target.value)}
+        />
+        <FieldError id="one-click-stake-error" message={error} />
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="btn btn--primary" disabled={!dirty}>
+          Save
+        </button>
+      </div>
+    </form>
+  );
+}
