@@ -44,21 +44,32 @@ async function odds(request: APIRequestContext, eventId: number): Promise<Odds> 
   return envelope<Odds>(request, `/Odds/GetUserOddsV2?eventId=${eventId}`);
 }
 
-/** An in-play cricket match whose match odds are open with a runner priced between 1.3 and 8. */
+/**
+ * An in-play cricket match with open match odds, whatever the state of the simulated world: the
+ * runner to back has a back price a few ticks can go below (1.05 to 200), the runner to lay the
+ * lowest lay price (at most 20, so a lay's liability stays small).
+ */
 async function inPlayCricket(request: APIRequestContext) {
   const tree = await envelope<{ id: number; events: { id: number; status: string; title: string }[] }[]>(
     request,
     '/Event/TreeSportWithEvent',
   );
   const cricket = tree.find((s) => s.id === 3)?.events.filter((e) => e.status === 'IN_PLAY') ?? [];
-  for (let attempt = 0; attempt < 30; attempt += 1) {
+  const backOf = (r: Runner) => r.back[0]?.price ?? 0;
+  const layOf = (r: Runner) => r.lay[0]?.price ?? Infinity;
+  // An innings break or a wicket suspends the market for a while: wait up to two minutes.
+  for (let attempt = 0; attempt < 60; attempt += 1) {
     for (const event of cricket) {
       const o = await odds(request, event.id);
       const market = o.matchOdds.find((m) => m.type === 'MATCH_ODDS' && m.status === 'OPEN');
-      const runner = market?.runners.find(
-        (r) => (r.back[0]?.price ?? 0) >= 1.3 && (r.back[0]?.price ?? 99) <= 8,
-      );
-      if (market && runner) return { event, market, runner, fancy: o.fancy };
+      if (!market) continue;
+      const backable = market.runners
+        .filter((r) => backOf(r) >= 1.05 && backOf(r) <= 200)
+        .sort((a, b) => Math.abs(backOf(a) - 2) - Math.abs(backOf(b) - 2));
+      const layable = [...market.runners].filter((r) => layOf(r) <= 20).sort((a, b) => layOf(a) - layOf(b));
+      const runner = backable[0];
+      const layRunner = layable[0];
+      if (runner && layRunner) return { event, market, runner, layRunner, fancy: o.fancy };
     }
     await new Promise((r) => setTimeout(r, 2000));
   }
@@ -111,7 +122,7 @@ test.describe('betting', () => {
 
   test('a lay bet: liability becomes the exposure', async ({ page }) => {
     await demoLogin(page);
-    const { event, market, runner } = await inPlayCricket(page.request);
+    const { event, market, layRunner: runner } = await inPlayCricket(page.request);
     await page.goto(`/markets/${event.id}`);
     const slip = page.getByTestId('betslip');
     const layCell = page.getByTestId(`price-${market.id}-${runner.id}-lay-0`);
@@ -154,16 +165,26 @@ test.describe('betting', () => {
 
   test('an insufficient-funds refusal: a stake above the demo balance', async ({ page }) => {
     await demoLogin(page);
-    const { event, market, runner } = await inPlayCricket(page.request);
+    const { event, fancy } = await inPlayCricket(page.request);
+    const market = fancy[0] as Market;
     await page.goto(`/markets/${event.id}`);
     const balance = await storedPaise(page, 'balance');
     const slip = page.getByTestId('betslip');
-    const backCell = page.getByTestId(`price-${market.id}-${runner.id}-back-0`);
-    await expect(backCell).toBeEnabled({ timeout: 30_000 });
-    await backCell.click();
-    await slip.getByLabel('Stake (₹)').fill(String(balance / 100 + 1000));
-    await slip.getByRole('button', { name: 'Place bet' }).click();
-    await expect(slip.getByRole('alert')).toContainText(/Insufficient balance/i, { timeout: 20_000 });
+    const cell = page.getByTestId(`price-${market.id}-f-yes-0`);
+    // A YES risks its stake; fancy has no delay. Retry only if the ball started running meanwhile.
+    let message = '';
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      await expect(cell).toBeEnabled({ timeout: 60_000 });
+      await cell.click();
+      await slip.getByLabel('Stake (₹)').fill(String(balance / 100 + 1000));
+      await slip.getByRole('button', { name: 'Place bet' }).click();
+      const alert = slip.getByRole('alert');
+      await alert.waitFor({ timeout: 20_000 });
+      message = (await alert.textContent()) ?? '';
+      if (!/suspended|Odds changed/i.test(message)) break;
+      await slip.getByRole('button', { name: 'Close betslip' }).click();
+    }
+    expect(message).toMatch(/^Insufficient balance for this bet/);
     await expect(page.getByTestId('header-exposure')).toHaveText(rupees(0));
   });
 
@@ -253,6 +274,7 @@ test.describe('betting', () => {
   });
 
   test('a suspended-market refusal: a fancy bet sent while the ball is running', async ({ page }) => {
+    test.setTimeout(360_000);
     await demoLogin(page);
     const { event } = await inPlayCricket(page.request);
     await page.goto(`/markets/${event.id}`);
@@ -265,7 +287,8 @@ test.describe('betting', () => {
     // Wait for the feed to mark the session BALL_RUNNING (from 4 s before each ball), then send.
     await expect
       .poll(async () => (await odds(page.request, event.id)).fancy.find((m) => m.id === first.id)?.status, {
-        timeout: 90_000,
+        // Balls come every few seconds in play; an innings break holds them for a while.
+        timeout: 240_000,
         intervals: [250],
       })
       .toBe('BALL_RUNNING');
