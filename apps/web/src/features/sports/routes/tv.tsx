@@ -1,11 +1,23 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { faTv } from '@fortawesome/free-solid-svg-icons';
 import { STORAGE_KEYS } from '@backlay/contract';
+import { safeLink } from '@/shared/http/sanitize';
 import { storage } from '@/shared/storage/storage';
 import { EmptyState, PageHeader } from '@/shared/ui/feedback';
+import { useSportTabs } from '../lib/use-sport-tabs';
+import { isLive } from '../lib/visibility';
+import '../styles/lists.css';
 
-/** /tv: live streams of the events that have one (host-gated by the router). */
+/** /tv (host-gated by the router): the stored streams, named after their events, one playing. */
 export function TvRoute() {
-  const channels = storage.getJson<{ eventId: number; url: string }[]>(STORAGE_KEYS.tv) ?? [];
+  const { tabs } = useSportTabs();
+  const events = new Map(tabs.flatMap((t) => t.events).map((e) => [e.id, e]));
+  const channels = (storage.getJson<{ eventId: number; url: string }[]>(STORAGE_KEYS.tv) ?? []).filter(
+    (c) => safeLink(c.url) !== '',
+  );
+  const [playing, setPlaying] = useState<number | null>(null);
+  const current = channels.find((c) => c.eventId === playing);
   return (
     <section className="page">
       <PageHeader title="Live TV" />
@@ -14,13 +26,47 @@ export function TvRoute() {
           Live streams appear here while their matches are in play.
         </EmptyState>
       ) : (
-        <ul className="card event-list">
-          {channels.map((c) => (
-            <li className="event-row" key={c.eventId}>
-              <span className="event-row__title">Event {c.eventId}</span>
-            </li>
-          ))}
-        </ul>
+        <>
+          {current && (
+            <div className="tv-player card">
+              <iframe
+                title={`Stream of ${events.get(current.eventId)?.title ?? `event ${current.eventId}`}`}
+                src={safeLink(current.url)}
+                allow="autoplay; fullscreen"
+                sandbox="allow-scripts allow-same-origin allow-presentation"
+              />
+            </div>
+          )}
+          <ul className="card event-list">
+            {channels.map((c) => {
+              const event = events.get(c.eventId);
+              return (
+                <li className="event-row" key={c.eventId}>
+                  <span className="event-row__main">
+                    <span className="event-row__time">
+                      {event && isLive(event) ? <span className="live-pill">Live</span> : null}
+                    </span>
+                    <span className="event-row__title">
+                      <span>{event?.title ?? `Event ${c.eventId}`}</span>
+                      {event?.competition && <small className="muted">{event.competition}</small>}
+                    </span>
+                  </span>
+                  <button
+                    type="button"
+                    className="btn btn--outline"
+                    aria-pressed={playing === c.eventId}
+                    onClick={() => setPlaying(playing === c.eventId ? null : c.eventId)}
+                  >
+                    {playing === c.eventId ? 'Stop' : 'Watch'}
+                  </button>
+                  <Link to={`/markets/${c.eventId}`} className="btn btn--primary">
+                    Markets
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </>
       )}
     </section>
   );
