@@ -329,6 +329,62 @@ test.describe('betting', () => {
     await expect(page.getByTestId('open-bets-list').getByText(market.name).first()).toBeVisible();
   });
 
+  test('cash out on match odds: the offer is placed as a hedge bet and evens the runners', async ({
+    page,
+  }) => {
+    await demoLogin(page);
+    const { event, market, runner } = await inPlayCricket(page.request);
+    await page.goto(`/markets/${event.id}`);
+    const slip = page.getByTestId('betslip');
+    const backCell = page.getByTestId(`price-${market.id}-${runner.id}-back-0`);
+    await placeFromSlip(
+      page,
+      async () => {
+        await expect(backCell).toBeEnabled({ timeout: 30_000 });
+        await backCell.click();
+      },
+      async () => {
+        for (let i = 0; i < 3; i += 1) await slip.getByRole('button', { name: 'Price down a tick' }).click();
+        await slip.getByRole('button', { name: '500', exact: true }).click();
+      },
+    );
+    await expect(page.getByTestId('header-exposure')).toHaveText(rupees(50000));
+    const pnlPaise = async (id: number) => {
+      const text = (await page.getByTestId(`runner-pnl-${id}`).textContent()) ?? '';
+      const value = Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100);
+      return text.startsWith('−') ? -value : value;
+    };
+    const cashOut = page.getByTestId('cash-out').getByRole('button', { name: /Cash out/ });
+    // The hedge goes through the in-play delay like any bet: a moved price refuses it, so offer again.
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      await expect(cashOut).toBeVisible({ timeout: 60_000 });
+      await cashOut.click();
+      const dialog = page.getByRole('dialog', { name: 'Cash out' });
+      await dialog.getByRole('button', { name: 'Confirm cash out' }).click();
+      const outcome = await Promise.race([
+        dialog.waitFor({ state: 'hidden', timeout: 20_000 }).then(() => 'taken' as const),
+        page
+          .locator('.Toastify__toast--error')
+          .first()
+          .waitFor({ timeout: 20_000 })
+          .then(() => 'refused' as const),
+      ]);
+      if (outcome === 'taken') break;
+      await dialog.getByRole('button', { name: 'Keep my bets' }).click();
+      await page.locator('.Toastify__toast--error').first().click();
+    }
+    await expect(page.getByTestId('open-bets-list').getByText('Lay', { exact: true })).toBeVisible();
+    // Evened: the hedge stake is whole rupees, so the runners differ by at most a few steps of its price.
+    await expect
+      .poll(async () => {
+        const values = await Promise.all(market.runners.map((r) => pnlPaise(r.id)));
+        return Math.max(...values) - Math.min(...values);
+      })
+      .toBeLessThanOrEqual(Math.round((runner.lay[0]?.price ?? 20) * 100) * 3);
+    const exposure = await storedPaise(page, 'exposure');
+    expect(exposure).toBeLessThan(50000);
+  });
+
   // Last: settling closes this match's match odds for the rest of the run.
   test('back with a quick stake, countdown, header, open bets, runner P&L, settlement and statement', async ({
     page,
