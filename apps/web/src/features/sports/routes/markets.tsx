@@ -3,6 +3,7 @@ import { faStar, faTv, faWifi } from '@fortawesome/free-solid-svg-icons';
 import { useUiStore } from '@/shared/stores/ui';
 import { Icon } from '@/shared/ui/Icon';
 import { EmptyState, Spinner } from '@/shared/ui/feedback';
+import { useLiveScores } from '../api/get-live-scores';
 import { MarketList } from '../components/market/MarketList';
 import { ScoreBoard } from '../components/market/ScoreBoard';
 import { useEventLive } from '../lib/use-odds';
@@ -20,6 +21,7 @@ export function MarketsRoute() {
   const mode = useLiveOdds(eventId);
   const live = useEventLive();
   const card = useScoreCard();
+  const listedScores = useLiveScores();
   const pinned = useUiStore((s) => eventId != null && s.pins.includes(eventId));
   const togglePin = useUiStore((s) => s.togglePin);
 
@@ -42,6 +44,7 @@ export function MarketsRoute() {
   }
 
   const title = event?.title ?? (query.isPending ? 'Loading…' : `Event ${eventId}`);
+  const score = live.score ?? (eventId == null ? undefined : listedScores.get(eventId));
   const inPlay = live.status ? live.status === 'IN_PLAY' : event ? isLive(event) : false;
   return (
     <section className="page market-page">
@@ -64,7 +67,7 @@ export function MarketsRoute() {
                 minute: '2-digit',
               })
             ) : null}
-            {live.score && <span className="event-head__score">{live.score}</span>}
+            {score && <span className="event-head__score">{score}</span>}
           </span>
         </div>
         <button
