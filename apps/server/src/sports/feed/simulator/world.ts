@@ -30,7 +30,7 @@ export interface SimulatorOptions {
   sports?: Partial<Record<FeedSport, Partial<SportSchedule> | null>>;
   /** How long a finished fixture stays listed. Default 10 minutes. */
   lingerMs?: number;
-  /** Wall-clock interval between catch-up calls once started. Default: stepMs. */
+  /** Wall-clock interval between catch-up calls once started. Default: 20 ms (or stepMs if smaller). */
   tickIntervalMs?: number;
   /**
    * When the clock is further ahead than this (a process that slept), the gap is crossed in one
@@ -84,7 +84,9 @@ export class SimulatedFeed implements MarketFeed {
     this.rng = new Rng(options.seed).fork('world');
     this.stepMs = options.stepMs ?? 1000;
     this.lingerMs = options.lingerMs ?? 10 * 60_000;
-    this.tickIntervalMs = options.tickIntervalMs ?? this.stepMs;
+    // The timer looks often, so a step goes out within a few ms of its own time whatever the phase of
+    // the timer against the step grid (a step-long interval delayed changes by up to a whole step).
+    this.tickIntervalMs = options.tickIntervalMs ?? Math.min(this.stepMs, 20);
     this.maxCatchUpMs = options.maxCatchUpMs ?? 10 * 60_000;
     this.quoteActivity = options.quoteActivity;
     this.time = this.clock.now();
