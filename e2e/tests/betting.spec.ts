@@ -345,10 +345,10 @@ test.describe('betting', () => {
       },
       async () => {
         for (let i = 0; i < 3; i += 1) await slip.getByRole('button', { name: 'Price down a tick' }).click();
-        await slip.getByRole('button', { name: '500', exact: true }).click();
+        await slip.getByRole('button', { name: '2k', exact: true }).click();
       },
     );
-    await expect(page.getByTestId('header-exposure')).toHaveText(rupees(50000));
+    await expect(page.getByTestId('header-exposure')).toHaveText(rupees(200000));
     const pnlPaise = async (id: number) => {
       const text = (await page.getByTestId(`runner-pnl-${id}`).textContent()) ?? '';
       const value = Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100);
@@ -382,7 +382,7 @@ test.describe('betting', () => {
       })
       .toBeLessThanOrEqual(Math.round((runner.lay[0]?.price ?? 20) * 100) * 3);
     const exposure = await storedPaise(page, 'exposure');
-    expect(exposure).toBeLessThan(50000);
+    expect(exposure).toBeLessThan(200000);
   });
 
   // Last: settling closes this match's match odds for the rest of the run.

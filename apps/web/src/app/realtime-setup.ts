@@ -5,6 +5,7 @@ import { getRealtimeConnection, setRealtimeConnection } from '@/shared/realtime/
 import { SignalRConnection } from '@/shared/realtime/signalr-connection';
 import { getAccessToken } from '@/shared/storage/storage';
 import { useSessionStore } from '@/features/auth/stores/session';
+import { queryClient } from './query-client';
 
 /**
  * The realtime connection: the SignalR implementation unless a test installed its own. Its
@@ -29,8 +30,13 @@ export async function setUpRealtime(): Promise<void> {
   const connection = getRealtimeConnection();
   connection?.onMessage((message) => {
     const wallet = parseUserBalance(message);
-    if (wallet && useSessionStore.getState().user)
+    if (wallet && useSessionStore.getState().user) {
       useSessionStore.getState().setBalance(wallet.balance, wallet.exposure);
+      // A push follows a bet or a settlement: positions changed too, and a read already in flight
+      // would bring back the balance from before it.
+      void queryClient.invalidateQueries({ queryKey: ['open-bets'] });
+      void queryClient.invalidateQueries({ queryKey: ['expected-profit-loss'] });
+    }
   });
   await connection?.start();
 }

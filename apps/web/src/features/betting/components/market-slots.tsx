@@ -79,7 +79,7 @@ function FancyBook({ market, position }: { market: FancyMarket; position: Expect
 }
 
 /** Cash out: the hedge that evens the result on every runner, placed as a normal bet. */
-function CashOut({ eventId, marketId }: { eventId: number; marketId: string }) {
+function CashOut({ eventId, marketId, minStake }: { eventId: number; marketId: string; minStake: number }) {
   const offer = useCashOutOffer(marketId, true);
   const mutation = usePlaceBet();
   const [confirming, setConfirming] = useState(false);
@@ -95,6 +95,14 @@ function CashOut({ eventId, marketId }: { eventId: number; marketId: string }) {
     );
   }
   const hedge = data.hedge;
+  // The hedge is a normal bet: one under the market's minimum stake would only be refused.
+  if (hedge.stake < minStake) {
+    return (
+      <span className="cash-out cash-out--off muted" data-testid="cash-out-unavailable">
+        Cash out below the ₹{minStake.toLocaleString('en-IN')} minimum stake
+      </span>
+    );
+  }
   const take = async () => {
     const id = requestId ?? newRequestId();
     setRequestId(id);
@@ -181,7 +189,7 @@ export function MarketActions({ eventId, market }: MarketSlotProps) {
   if (market.type === 'MATCH_ODDS') {
     return (
       <div className="market-actions">
-        <CashOut eventId={eventId} marketId={market.id} />
+        <CashOut eventId={eventId} marketId={market.id} minStake={market.minStake} />
       </div>
     );
   }
