@@ -1,3 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({ test: { include: ['src/**/*.test.ts'] } });
+// Property tests run thousands of cases: generous time on a loaded 2-core CI machine.
+export default defineConfig({
+  test: { name: '@backlay/exchange', include: ['src/**/*.test.ts'], testTimeout: 60_000 },
+});
