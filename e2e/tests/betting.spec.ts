@@ -361,17 +361,11 @@ test.describe('betting', () => {
       await cashOut.click();
       const dialog = page.getByRole('dialog', { name: 'Cash out' });
       await dialog.getByRole('button', { name: 'Confirm cash out' }).click();
-      const outcome = await Promise.race([
-        dialog.waitFor({ state: 'hidden', timeout: 20_000 }).then(() => 'taken' as const),
-        page
-          .locator('.Toastify__toast--error')
-          .first()
-          .waitFor({ timeout: 20_000 })
-          .then(() => 'refused' as const),
-      ]);
-      if (outcome === 'taken') break;
+      // Sent: the button turns to 'Cashing out…' (or the dialog is already gone), then the answer comes.
+      await expect(dialog.getByRole('button', { name: 'Confirm cash out' })).toHaveCount(0);
+      await expect(dialog.getByRole('button', { name: 'Cashing out…' })).toHaveCount(0, { timeout: 30_000 });
+      if (!(await dialog.isVisible())) break;
       await dialog.getByRole('button', { name: 'Keep my bets' }).click();
-      await page.locator('.Toastify__toast--error').first().click();
     }
     await expect(page.getByTestId('open-bets-list').getByText('Lay', { exact: true })).toBeVisible();
     // Evened: the hedge stake is whole rupees, so the runners differ by at most a few steps of its price.
