@@ -13,10 +13,10 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 
-function step(title, cmd, args, env = {}) {
+function step(title, cmd, args, env = {}, cwd = root) {
   console.log(`\n=== ${title}: ${cmd} ${args.join(' ')}`);
   const started = Date.now();
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const r = spawnSync(cmd, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
   console.log(
     `=== ${title}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
@@ -51,9 +51,13 @@ if (process.env.SKIP_E2E === 'true') {
 } else {
   const e2eJson = join(reports, 'e2e.json');
   results.push(
-    step('e2e (Chromium)', 'npm', ['run', 'e2e', '--', '--reporter=list,json'], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson,
-    }),
+    step(
+      'e2e (Chromium)',
+      'npx',
+      ['playwright', 'test', '--reporter=list,json'],
+      { PLAYWRIGHT_JSON_OUTPUT_FILE: e2eJson },
+      join(root, 'e2e'),
+    ),
   );
   if (existsSync(e2eJson)) {
     const s = JSON.parse(readFileSync(e2eJson, 'utf8')).stats ?? {};

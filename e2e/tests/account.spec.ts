@@ -22,10 +22,12 @@ test.describe('account screens', () => {
     await expect(page.getByLabel('Label 8')).toBeVisible();
     await page.getByLabel('Label 1').fill('250');
     await page.getByLabel('Amount (₹)').first().fill('250');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Stake buttons saved')).toBeVisible();
+    // The betslips key holds the slip beside its stake buttons: { stakes, slip, oneClick }.
     const saved = await page.evaluate(
-      () => JSON.parse(window.localStorage.getItem('betslips') ?? '[]') as unknown[],
+      () =>
+        (JSON.parse(window.localStorage.getItem('betslips') ?? '{}') as { stakes?: unknown[] }).stakes ?? [],
     );
     expect(saved).toHaveLength(8);
     expect(saved[0]).toEqual({ title: '250', value: 250 });
@@ -92,7 +94,7 @@ test.describe('account screens', () => {
     // The token stops working while the user info and expiry still say signed in.
     await page.evaluate(() => window.localStorage.setItem('accessToken', 'not-a-valid-token'));
     await page.getByLabel('Label 1').fill('300');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
     const keys = await storageKeys(page);
     for (const key of ['accessToken', 'userinfo', 'expire_DateTime', 'balance', 'exposure'])

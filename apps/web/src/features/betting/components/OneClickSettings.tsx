@@ -57,7 +57,7 @@ export function OneClickSettings() {
       </div>
       <div className="form-actions">
         <button type="submit" className="btn btn--primary" disabled={!dirty}>
-          Save
+          Save one-click setting
         </button>
       </div>
     </form>
