@@ -203,7 +203,12 @@ export async function buildApp({
     },
   });
   walletNotifier.subscribe((userId, data) => {
-    void app.hub.sendToUser(String(userId), 'Message', { Code: 'UserBalance', Data: data });
+    // A push that finds the bus gone (a push held back until after shutdown) is dropped, not thrown.
+    app.hub
+      .sendToUser(String(userId), 'Message', { Code: 'UserBalance', Data: data })
+      .catch((err: unknown) => {
+        app.log.warn({ err, userId }, 'balance push not delivered');
+      });
   });
 
   const sports = feed ? new SportsService(feed, marketStore, app.hub, app.log, app.feedOwner) : null;
