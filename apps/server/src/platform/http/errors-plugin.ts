@@ -6,7 +6,9 @@ import { AppError } from './app-error';
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     const appError = toAppError(err);
-    if (appError.status >= 500) req.log.error({ err }, 'request failed');
+    // A site under maintenance answers 503 by design; only real faults are errors.
+    if (appError.status >= 500 && appError.code !== 'SITE_SUSPENDED')
+      req.log.error({ err }, 'request failed');
     else req.log.info({ code: appError.code, status: appError.status }, 'request refused');
     return reply.status(appError.status).send({ success: false, result: null, error: appError.toBody() });
   });
