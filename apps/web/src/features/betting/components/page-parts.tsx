@@ -41,6 +41,44 @@ export function Field({ label, id, children }: { label: string; id: string; chil
   );
 }
 
+/** The From and To date fields of a filter bar; each keeps the range the right way round. */
+export function DateRangeFields({
+  idPrefix,
+  from,
+  to,
+  onFrom,
+  onTo,
+}: {
+  idPrefix: string;
+  from: string;
+  to: string;
+  onFrom: (value: string) => void;
+  onTo: (value: string) => void;
+}) {
+  return (
+    <>
+      <Field label="From" id={`${idPrefix}-from`}>
+        <input
+          id={`${idPrefix}-from`}
+          type="date"
+          value={from}
+          max={to}
+          onChange={(e) => onFrom(e.target.value)}
+        />
+      </Field>
+      <Field label="To" id={`${idPrefix}-to`}>
+        <input
+          id={`${idPrefix}-to`}
+          type="date"
+          value={to}
+          min={from}
+          onChange={(e) => onTo(e.target.value)}
+        />
+      </Field>
+    </>
+  );
+}
+
 export function Pager({
   page,
   pageSize,

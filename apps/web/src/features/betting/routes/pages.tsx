@@ -10,7 +10,15 @@ import { useUserBetHistory, type BetHistoryItem } from '../api/get-user-bet-hist
 import { useUserProfitLoss } from '../api/get-user-profit-loss';
 import { useUserProfitLossDetail } from '../api/get-user-profit-loss-detail';
 import { OpenBetsList } from '../components/OpenBetsList';
-import { Field, Filters, LoadError, Pager, dayBoundary, daysAgo } from '../components/page-parts';
+import {
+  DateRangeFields,
+  Field,
+  Filters,
+  LoadError,
+  Pager,
+  dayBoundary,
+  daysAgo,
+} from '../components/page-parts';
 import { formatDateTime, pnlClass, selectionText, signedRupees } from '../lib/format';
 import '../betting.css';
 
@@ -221,24 +229,7 @@ export function BetHistoryRoute() {
     <section className="page">
       <PageHeader title="Bet History">{isFetching && !isPending && <Spinner label="Updating" />}</PageHeader>
       <Filters>
-        <Field label="From" id="bh-from">
-          <input
-            id="bh-from"
-            type="date"
-            value={from}
-            max={to}
-            onChange={(e) => change(setFrom)(e.target.value)}
-          />
-        </Field>
-        <Field label="To" id="bh-to">
-          <input
-            id="bh-to"
-            type="date"
-            value={to}
-            min={from}
-            onChange={(e) => change(setTo)(e.target.value)}
-          />
-        </Field>
+        <DateRangeFields idPrefix="bh" from={from} to={to} onFrom={change(setFrom)} onTo={change(setTo)} />
         <Field label="Status" id="bh-status">
           <select
             id="bh-status"
@@ -344,24 +335,13 @@ export function ProfitLossRoute() {
         )}
       </PageHeader>
       <Filters>
-        <Field label="From" id="pl-from">
-          <input
-            id="pl-from"
-            type="date"
-            value={from}
-            max={to}
-            onChange={(e) => (setFrom(e.target.value), setPage(0))}
-          />
-        </Field>
-        <Field label="To" id="pl-to">
-          <input
-            id="pl-to"
-            type="date"
-            value={to}
-            min={from}
-            onChange={(e) => (setTo(e.target.value), setPage(0))}
-          />
-        </Field>
+        <DateRangeFields
+          idPrefix="pl"
+          from={from}
+          to={to}
+          onFrom={(v) => (setFrom(v), setPage(0))}
+          onTo={(v) => (setTo(v), setPage(0))}
+        />
         <Field label="Sport" id="pl-sport">
           <select
             id="pl-sport"

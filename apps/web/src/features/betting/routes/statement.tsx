@@ -6,7 +6,15 @@ import { formatRupees } from '@/shared/lib/money';
 import { EmptyState, PageHeader, Spinner } from '@/shared/ui/feedback';
 import { useTransactionHistory, type StatementLine } from '../api/get-transaction-history';
 import { useTransactionDetail } from '../api/get-transaction-detail';
-import { Field, Filters, LoadError, Pager, dayBoundary, daysAgo } from '../components/page-parts';
+import {
+  DateRangeFields,
+  Field,
+  Filters,
+  LoadError,
+  Pager,
+  dayBoundary,
+  daysAgo,
+} from '../components/page-parts';
 import { formatDateTime, pnlClass, selectionText, signedRupees } from '../lib/format';
 import '../betting.css';
 
@@ -51,24 +59,13 @@ export function AccountStatementRoute() {
         {isFetching && !isPending && <Spinner label="Updating" />}
       </PageHeader>
       <Filters>
-        <Field label="From" id="st-from">
-          <input
-            id="st-from"
-            type="date"
-            value={from}
-            max={to}
-            onChange={(e) => (setFrom(e.target.value), setPage(0))}
-          />
-        </Field>
-        <Field label="To" id="st-to">
-          <input
-            id="st-to"
-            type="date"
-            value={to}
-            min={from}
-            onChange={(e) => (setTo(e.target.value), setPage(0))}
-          />
-        </Field>
+        <DateRangeFields
+          idPrefix="st"
+          from={from}
+          to={to}
+          onFrom={(v) => (setFrom(v), setPage(0))}
+          onTo={(v) => (setTo(v), setPage(0))}
+        />
         <Field label="Type" id="st-kind">
           <select
             id="st-kind"
