@@ -34,6 +34,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     // The operator key the realtime journey uses to change a wallet, as an operator would.
     ADMIN_API_KEY: process.env.BACKLAY_E2E_ADMIN_KEY ?? 'e2e-operator-key-0123456789abcdef',
+    // Every journey signs in as a new demo user from one address, faster than a person could.
+    DEMO_LOGINS_PER_MINUTE_PER_IP: '1000',
   },
 });
 

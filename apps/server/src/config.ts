@@ -40,6 +40,8 @@ const EnvSchema = z.object({
   /** Seed the demo domains (localhost and three demo sites); default on, except in production. */
   SEED_DEMO_DATA: z.enum(['true', 'false']).optional(),
   DEMO_ACCOUNT_TTL_HOURS: z.coerce.number().int().min(1).default(24),
+  /** Demo sign-ins allowed per IP a minute (each makes an account); raised for browser test runs. */
+  DEMO_LOGINS_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).default(10),
   /** Namespace of every Redis key and channel, so several deployments (or test runs) can share one Redis. */
   REDIS_PREFIX: z.string().default('backlay:'),
   // The market feed reads FEED_ROLE, FEED_SEED, FEED_TIME_SCALE and FEED_STEP_MS itself

@@ -38,7 +38,7 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
   );
 
   defineRoute(app, routes.loginAsDemoUser, ({ req }) => accounts.loginAsDemo(req.domain, clientInfo(req)), {
-    rateLimit: perIp.register,
+    rateLimit: { max: config.DEMO_LOGINS_PER_MINUTE_PER_IP, timeWindow: 60_000 },
   });
 
   defineRoute(app, routes.register, ({ body, req }) => accounts.register(req.domain, body), {
