@@ -10,7 +10,14 @@ import { num, queryRows } from '../src/betting/sql-rows';
 import { matchOddsMarket, TestFeed } from '../src/betting/test-feed';
 import { openDatabase, type Database } from '../src/platform/db/database';
 import { seedDemoDomains } from '../src/settings/seed';
-import { expectLedgerBalanced, fundedPlayer, requestId, walletOf, type Player } from './betting-helpers';
+import {
+  adjust,
+  expectLedgerBalanced,
+  fundedPlayer,
+  requestId,
+  walletOf,
+  type Player,
+} from './betting-helpers';
 import { backends, createTestApp, testConfig, type TestContext } from './harness';
 import { call, expectRefused } from './helpers';
 
@@ -163,6 +170,46 @@ describe.runIf(DATABASE_URL)('concurrent bets through two servers on one Postgre
     });
     await expectLedgerBalanced(db);
   }, 120_000);
+
+  it('a server betting on what it last knew sees the bets and funds changed through the other one', async () => {
+    // Each server remembers a player's state after a bet and tries the next bet on it in one round
+    // trip, guarded by "nothing changed". Alternating servers and a withdrawal in between make that
+    // memory stale every time: each bet must still be decided on the book as it is.
+    feed.setMarket(matchOddsMarket({ id: '7.9', eventId: 909, runners: RUNNERS }));
+    const player: Player = await fundedPlayer(ctx, 1_000);
+    const bet = (server: number, stake: number, type = 1) =>
+      call<{ exposure: number; balance: number }>(apps[server] as FastifyInstance, {
+        url: '/Bet/PlaceBetV2',
+        token: player.token,
+        body: {
+          requestId: requestId(),
+          type,
+          rate: type === 1 ? 2 : 2.02,
+          stake,
+          runnerId: 11,
+          marketId: '7.9',
+          eventId: 909,
+        },
+      });
+    // Back ₹300 on server A, ₹300 on server B: the exposure adds up across both.
+    expect((await bet(0, 300)).body.result.exposure).toBe(300);
+    expect((await bet(1, 300)).body.result.exposure).toBe(600);
+    // A lay of ₹200 on A, which last saw ₹300 exposure: the position nets to ₹400 back.
+    expect((await bet(0, 200, 2)).body.result.exposure).toBe(400);
+    // ₹500 is withdrawn by the operator: ₹100 is available, so a ₹200 back is refused on A and on B.
+    await adjust(ctx, player.userId, -500);
+    for (const server of [0, 1]) expectRefused(await bet(server, 200), 422, 'INSUFFICIENT_FUNDS');
+    expect((await bet(1, 100)).body.result).toMatchObject({ balance: 500, exposure: 500 });
+    expect(await walletOf(ctx.database.db, player.userId)).toEqual({ balance: 50_000, exposure: 50_000 });
+    const [row] = await queryRows<{ bets_placed: unknown; n: unknown }>(
+      ctx.database.db,
+      sql`select e.bets_placed, (select count(*) from bets b where b.user_id = e.user_id and b.market_id = e.market_id) as n
+            from market_exposures e where e.user_id = ${player.userId} and e.market_id = '7.9'`,
+    );
+    expect(num(row?.bets_placed)).toBe(4);
+    expect(num(row?.n)).toBe(4);
+    await expectLedgerBalanced(ctx.database.db);
+  }, 60_000);
 });
 
 describe.each(backends)('bets racing the settlement of their market (%s)', (backend) => {

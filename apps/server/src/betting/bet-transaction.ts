@@ -82,8 +82,8 @@ function loadSql(u: string, m: string, r: string): string {
          from (select side, runner_id, price_hundredths, rate, line, sum(stake_paise) as stake
                  from bets where user_id = ${u} and market_id = ${m} and status = 'MATCHED'
                 group by side, runner_id, price_hundredths, rate, line) g) as bets,
-      (select json_build_array(count(*), coalesce(max(id), 0)) from bets
-        where user_id = ${u} and market_id = ${m} and status = 'MATCHED') as bet_set
+      (select coalesce((select bets_placed from market_exposures
+        where user_id = ${u} and market_id = ${m}), 0)) as bets_placed
     from wallets w
     join ledger_accounts a on a.id = w.cash_account_id
     join users u on u.id = w.user_id
@@ -148,9 +148,10 @@ function insertSql(a: readonly string[], guard?: string): string {
       on conflict (user_id, request_id) do nothing
       returning id),
     ex as (
-      insert into market_exposures (user_id, market_id, exposure_paise)
-      select ${u}, ${m}, ${after} from ins
-      on conflict (user_id, market_id) do update set exposure_paise = excluded.exposure_paise
+      insert into market_exposures (user_id, market_id, exposure_paise, bets_placed)
+      select ${u}, ${m}, ${after}, 1 from ins
+      on conflict (user_id, market_id) do update
+        set exposure_paise = excluded.exposure_paise, bets_placed = market_exposures.bets_placed + 1
       returning 1),
     w as (
       update wallets set exposure = exposure + ${delta}, updated_at = now()
@@ -163,20 +164,21 @@ function insertSql(a: readonly string[], guard?: string): string {
 /**
  * The guard of the one-round-trip path: the state a decision was taken on is still the state now
  * (the balance, the wallet's exposure, the user's standing, the market open, and the same set of
- * matched bets in the market, known by their count and highest id since bets are only ever added
- * to an open market). It runs after the wallet lock in the same transaction, so it holds to commit.
+ * matched bets in the market, known by the count the bet path keeps beside the market's exposure:
+ * bets are only ever added to an open market, each bumping it under the wallet lock). It runs after
+ * the wallet lock in the same transaction, so it holds to commit.
  */
 function stateGuard(a: readonly string[]): string {
   const [u, , , , m] = a;
-  const [balance, exposure, count, maxId] = a.slice(16);
+  const [balance, exposure, placed] = a.slice(16);
   return `select 1 from wallets w
         join ledger_accounts a on a.id = w.cash_account_id
         join users u on u.id = w.user_id
       where w.user_id = ${u} and a.balance = ${balance} and w.exposure = ${exposure}
         and u.status = 'active' and (u.excluded_until is null or u.excluded_until <= now())
         and exists (select 1 from markets mk where mk.id = ${m} and mk.closed_at is null)
-        and (select count(*) = ${count} and coalesce(max(id), 0) = ${maxId}
-               from bets where user_id = ${u} and market_id = ${m} and status = 'MATCHED')`;
+        and coalesce((select bets_placed from market_exposures
+               where user_id = ${u} and market_id = ${m}), 0) = ${placed}`;
 }
 
 const placeholders = (n: number) => Array.from({ length: n }, (_, i) => `$${i + 1}`);
@@ -189,9 +191,9 @@ const PREPARE = [
   `prepare backlay_bet_lock(bigint, text) as ${lockSql('$1', '$2')}`,
   `prepare backlay_bet_load(bigint, text, text) as ${loadSql('$1', '$2', '$3')}`,
   `prepare backlay_bet_insert(${INSERT_TYPES}) as ${insertSql(placeholders(16))}`,
-  `prepare backlay_bet_guarded(${INSERT_TYPES}, bigint, bigint, bigint, bigint) as ${insertSql(
-    placeholders(20),
-    stateGuard(placeholders(20)),
+  `prepare backlay_bet_guarded(${INSERT_TYPES}, bigint, bigint, int) as ${insertSql(
+    placeholders(19),
+    stateGuard(placeholders(19)),
   )}`,
 ].join(';\n');
 
@@ -259,7 +261,7 @@ const preparedOn = new WeakSet<pg.PoolClient>();
  */
 interface KnownUser {
   wallet: Omit<BetPosition, 'bets' | 'marketOpen' | 'existingBetId'>;
-  markets: Map<string, { bets: StoredBet[]; count: number; maxId: number }>;
+  markets: Map<string, { bets: StoredBet[]; placed: number }>;
 }
 const MAX_KNOWN = 20_000;
 const knownByPool = new WeakMap<pg.Pool, Map<number, KnownUser>>();
@@ -278,7 +280,7 @@ function remember(
   userId: number,
   marketId: string,
   position: BetPosition,
-  set: { count: number; maxId: number },
+  placed: number,
 ): void {
   const { bets, marketOpen: _open, existingBetId: _existing, ...wallet } = position;
   const entry = known.get(userId) ?? { wallet, markets: new Map() };
@@ -286,14 +288,8 @@ function remember(
   // A Map keeps insertion order: the least recently used user goes first when it is full.
   if (known.size >= MAX_KNOWN) known.delete(known.keys().next().value as number);
   entry.wallet = wallet;
-  entry.markets.set(marketId, { bets, ...set });
+  entry.markets.set(marketId, { bets, placed });
   known.set(userId, entry);
-}
-
-function betSetOf(row: Row | undefined): { count: number; maxId: number } {
-  const raw = row?.bet_set;
-  const [count, maxId] = (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [0, 0])) as unknown[];
-  return { count: num(count), maxId: num(maxId) };
 }
 
 /**
@@ -322,8 +318,7 @@ async function tryKnownState(
     ...insertArgs(bet),
     int(position.balancePaise),
     int(position.exposurePaise),
-    int(market.count),
-    int(market.maxId),
+    int(market.placed),
   ];
   let results: pg.QueryResult<Row>[];
   try {
@@ -347,7 +342,7 @@ async function tryKnownState(
     key.userId,
     key.marketId,
     { ...position, exposurePaise, bets: [...market.bets, bet.bet] },
-    { count: market.count + 1, maxId: Math.max(market.maxId, betId) },
+    market.placed + 1,
   );
   return { betId, balancePaise: position.balancePaise, exposurePaise };
 }
@@ -385,8 +380,8 @@ async function placeOnPool(
       open = false;
       return null;
     }
-    const set = betSetOf(loadedRow);
-    remember(known, key.userId, key.marketId, position, set);
+    const placedBefore = num(loadedRow?.bets_placed ?? 0);
+    remember(known, key.userId, key.marketId, position, placedBefore);
     const bet = decide(position);
     const second = (await client.query(
       `execute backlay_bet_insert(${insertArgs(bet).join(', ')}); commit`,
@@ -399,7 +394,7 @@ async function placeOnPool(
         key.userId,
         key.marketId,
         { ...position, exposurePaise: placed.exposurePaise, bets: [...position.bets, bet.bet] },
-        { count: set.count + 1, maxId: Math.max(set.maxId, placed.betId) },
+        placedBefore + 1,
       );
     }
     return placed;

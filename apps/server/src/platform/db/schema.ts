@@ -395,6 +395,11 @@ export const marketExposures = pgTable(
       .notNull()
       .references(() => markets.id),
     exposurePaise: money('exposure_paise').notNull(),
+    /**
+     * How many bets the user has placed in the market, bumped in the bet's own transaction: the bet
+     * path's one-round-trip guard compares it instead of counting the user's bets on every bet.
+     */
+    betsPlaced: integer('bets_placed').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.marketId] }),
