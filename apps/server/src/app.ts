@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildOpenApiDocument, HUB_PATH } from '@backlay/contract';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -18,6 +17,7 @@ import { bettingPlugin } from './betting/plugin';
 import { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import { WalletNotifier } from './ledger/wallet-notifier';
+import { securityHeaders } from './platform/http/security-headers';
 import { WalletService } from './ledger/wallet-service';
 import { createInProcessBus, createRedisBus, type Bus } from './platform/bus';
 import type { Database, Db } from './platform/db/database';
@@ -117,7 +117,7 @@ export async function buildApp({
   app.decorate('feedOwner', feedRole !== 'consumer');
 
   await app.register(errorsPlugin);
-  await app.register(helmet, {
+  await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
