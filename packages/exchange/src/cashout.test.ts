@@ -106,6 +106,43 @@ describe('cash-out offer', () => {
     // Back B ₹80 @ 2.50 → P_A = 100 − 80 = 20, P_B = −100 + 120 = 20, better than laying A (0).
     expect(offer).toMatchObject({ kind: 'offer', hedge: bet('back', 'B', 250, 80), guaranteed: 2000 });
   });
+
+  it('never offers a hedge below the market minimum stake, and says so when every hedge is', () => {
+    // Back A ₹100 @ 2.00: D = ₹200; at a 3.00 lay the hedge is ₹66.67 → ₹67, under a ₹100 minimum.
+    const small = [bet('back', 'A', 200, 100)];
+    expect(cashOutOffer(three, small, allPrices(290, 300))).toMatchObject({
+      kind: 'offer',
+      hedge: bet('lay', 'A', 300, 67),
+    });
+    expect(cashOutOffer(three, small, allPrices(290, 300), wholeRupees(100))).toMatchObject({
+      kind: 'none',
+      reason: 'below-min-stake',
+    });
+    // Exactly the minimum is a bet the market takes: at a 2.00 lay the hedge is ₹100.
+    expect(cashOutOffer(three, small, allPrices(190, 200), wholeRupees(100))).toMatchObject({
+      kind: 'offer',
+      hedge: bet('lay', 'A', 200, 100),
+    });
+    // A ₹0 stake is still 'balanced' (already within the bound), whatever the minimum.
+    expect(
+      cashOutOffer(three, [bet('back', 'A', 150, 1)], allPrices(290, 300), wholeRupees(100)),
+    ).toMatchObject({ kind: 'none', reason: 'balanced' });
+  });
+
+  it('in a two-runner market falls back to the other hedge when the better one is below the minimum', () => {
+    // As above: back B ₹80 @ 2.50 would guarantee ₹20, but ₹80 is under a ₹100 minimum; laying A
+    // ₹100 @ 2.00 evens the runners at ₹0 and is a bet the market takes.
+    const offer = cashOutOffer(
+      ['A', 'B'],
+      [bet('back', 'A', 200, 100)],
+      book([
+        ['A', 190, 200],
+        ['B', 250, 260],
+      ]),
+      wholeRupees(100),
+    );
+    expect(offer).toMatchObject({ kind: 'offer', hedge: bet('lay', 'A', 200, 100), guaranteed: 0 });
+  });
 });
 
 describe('cash-out properties', () => {
@@ -180,6 +217,21 @@ describe('cash-out properties', () => {
           }
         },
       ),
+    );
+  });
+
+  it('with a minimum stake: the same offer when its hedge meets it, else one that does, or below-min-stake', () => {
+    const minimum = fc.integer({ min: 1, max: 2_000 }).map((r) => wholeRupees(r));
+    fc.assert(
+      fc.property(position, prices, minimum, ([runners, bets], best, min) => {
+        const free = cashOutOffer(runners, bets, best);
+        const limited = cashOutOffer(runners, bets, best, min);
+        if (limited.kind === 'offer') expect(limited.hedge.stakePaise).toBeGreaterThanOrEqual(min);
+        if (free.kind === 'offer' && free.hedge.stakePaise >= min) expect(limited).toEqual(free);
+        if (free.kind === 'none') expect(limited).toEqual(free);
+        if (free.kind === 'offer' && limited.kind === 'none') expect(limited.reason).toBe('below-min-stake');
+      }),
+      { numRuns: 300 },
     );
   });
 

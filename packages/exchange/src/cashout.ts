@@ -20,6 +20,11 @@
  * single-bet cash-out and the answer says so ('no-single-hedge') rather than offering a partial hedge
  * that would not lock in one result. In a two-runner market both runners qualify; the hedge that
  * guarantees the customer more is chosen, ties going to the runner listed first.
+ *
+ * Minimum stake: the hedge is a normal bet, so one below the market's minimum stake would only be
+ * refused. Such a hedge is not offered; when every hedge that would even the runners is below it
+ * the answer says so ('below-min-stake'), as the position cannot be cashed out until it grows or the
+ * prices move.
  */
 import type { OddsBet, RunnerId } from './bets';
 import type { Hundredths } from './ladder';
@@ -46,7 +51,7 @@ export type CashOutOffer =
     }
   | {
       readonly kind: 'none';
-      readonly reason: 'no-position' | 'balanced' | 'no-single-hedge' | 'no-price';
+      readonly reason: 'no-position' | 'balanced' | 'no-single-hedge' | 'no-price' | 'below-min-stake';
       readonly pnlBefore: readonly RunnerPnl[];
     };
 
@@ -70,6 +75,8 @@ export function cashOutOffer(
   runnerIds: readonly RunnerId[],
   bets: readonly OddsBet[],
   bestPrices: ReadonlyMap<RunnerId, BestPrices>,
+  /** The market's minimum stake; none by default. */
+  minStake: Paise = ZERO_PAISE,
 ): CashOutOffer {
   const pnlBefore = runnerPnl(runnerIds, bets);
   if (bets.length === 0) return { kind: 'none', reason: 'no-position', pnlBefore };
@@ -78,6 +85,7 @@ export function cashOutOffer(
   let best: Extract<CashOutOffer, { kind: 'offer' }> | null = null;
   let sawCandidate = false;
   let sawPrice = false;
+  let sawLevel = false;
   for (const { runnerId, pnl } of pnlBefore) {
     const others = pnlBefore.filter((r) => r.runnerId !== runnerId).map((r) => r.pnl);
     if (others.some((p) => p !== others[0])) continue;
@@ -89,8 +97,13 @@ export function cashOutOffer(
     if (price == null) continue;
     sawPrice = true;
     const stakeRupees = roundedStakeRupees(Math.abs(imbalance), price);
-    if (stakeRupees === 0) continue;
-    const hedge: OddsBet = { side, runnerId, price, stakePaise: wholeRupees(stakeRupees) };
+    if (stakeRupees === 0) {
+      sawLevel = true;
+      continue;
+    }
+    const stakePaise = wholeRupees(stakeRupees);
+    if (stakePaise < minStake) continue;
+    const hedge: OddsBet = { side, runnerId, price, stakePaise };
     const pnlAfter = runnerPnl(runnerIds, [...bets, hedge]);
     const guaranteed = lowest(pnlAfter);
     if (best === null || guaranteed > best.guaranteed) {
@@ -98,6 +111,12 @@ export function cashOutOffer(
     }
   }
   if (best !== null) return best;
-  const reason = !sawCandidate ? 'no-single-hedge' : !sawPrice ? 'no-price' : 'balanced';
+  const reason = !sawCandidate
+    ? 'no-single-hedge'
+    : !sawPrice
+      ? 'no-price'
+      : sawLevel
+        ? 'balanced'
+        : 'below-min-stake';
   return { kind: 'none', reason, pnlBefore };
 }
