@@ -116,8 +116,13 @@ export class SettlementService {
       const known = this.feed?.market(marketId);
       const fixture = known ? this.feed?.fixture(known.eventId) : undefined;
       if (known && fixture) await store.ensureMarket(fixture, known);
+      const row = await this.marketRow(tx, marketId);
+      if (!row || row.result) return row;
+      // A result that does not fit the market is refused before it is recorded: recorded, it would
+      // close the market for good with a result nobody can settle on.
+      this.checkResult(given, row);
       await store.closeMarket(marketId, given);
-      return this.marketRow(tx, marketId);
+      return { ...row, result: given };
     });
     if (!market) throw new AppError('NOT_FOUND', `Market ${marketId} does not exist.`);
     // The first result recorded is the one that counts.
