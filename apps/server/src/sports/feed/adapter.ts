@@ -169,6 +169,14 @@ export interface MarketFeed {
   /** A market by id, closed ones included while their event is listed (for bet checks and settlement). */
   market(marketId: string): FeedMarket | undefined;
   scoreCard(eventId: number): ScoreCard | undefined;
+  /**
+   * Takes a market off the feed with a result the operator gave (settled or voided by hand): it
+   * appears once more, CLOSED with that result, in an `oddsChanged`, and never again, whatever the
+   * feed would have decided. No `marketClosed` follows: its settlement is under way already.
+   * Answers false for a market it does not know or has closed already. A feed that cannot take a
+   * market off (a mirror of another process's feed, a provider) leaves this out.
+   */
+  closeMarket?(marketId: string, result: MarketResult): boolean;
   /** Every event, in order; returns the unsubscribe function. */
   subscribe(listener: FeedListener): () => void;
   /** Events of one type. */

@@ -140,6 +140,34 @@ export class EventEngine {
     return this.current.status === 'CLOSED';
   }
 
+  /**
+   * Closes one market from outside (the operator's result): one change carrying it CLOSED. Closed
+   * markets are never quoted again, so the model's own result for it later goes nowhere.
+   */
+  closeMarket(marketId: string, result: MarketResult, now: number): FeedEvent[] {
+    for (const [key, market] of this.byKey) {
+      if (market.id !== marketId) continue;
+      if (market.status === 'CLOSED') return [];
+      const prevVersion = this.version;
+      this.version += 1;
+      this.changedAt = now;
+      const closed = closeMarket(market, result);
+      closed.version = this.version;
+      this.byKey.set(key, closed);
+      return [
+        {
+          type: 'oddsChanged',
+          at: now,
+          eventId: this.eventId,
+          version: this.version,
+          prevVersion,
+          markets: [closed],
+        },
+      ];
+    }
+    return [];
+  }
+
   /** Plays the model to `now` and answers what changed, in order. */
   step(now: number): FeedEvent[] {
     if (this.finished()) return [];

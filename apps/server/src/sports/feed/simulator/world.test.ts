@@ -347,3 +347,59 @@ function correlation(xs: readonly number[], ys: readonly number[]): number {
   }
   return sxy / Math.sqrt(sxx * syy);
 }
+
+describe('SimulatedFeed closing a market from outside', () => {
+  it('sends it once, CLOSED with the given result, and never again as the match plays to its end', () => {
+    const clock = new ManualClock(START);
+    const feed = new SimulatedFeed({
+      clock,
+      seed: 21,
+      sports: only('football', { inPlay: 1, upcoming: 0 }),
+      eventIdBase: 6_000_000,
+    });
+    const fixture = feed.fixtures().find((f) => f.status === 'IN_PLAY');
+    const before = fixture && feed.odds(fixture.eventId);
+    const market = before?.markets.find((m) => m.type === 'MATCH_ODDS');
+    if (!fixture || !before || !market) throw new Error('no match odds in play');
+    const events: FeedEvent[] = [];
+    feed.subscribe((e) => events.push(e));
+    const result: MarketResult = { kind: 'void', reason: 'Voided by the operator' };
+
+    expect(feed.closeMarket(market.id, result)).toBe(true);
+    const version = before.version + 1;
+    expect(events).toEqual([
+      {
+        type: 'oddsChanged',
+        at: feed.now(),
+        eventId: fixture.eventId,
+        version,
+        prevVersion: before.version,
+        markets: [expect.objectContaining({ id: market.id, status: 'CLOSED', result, version })],
+      },
+    ]);
+    const closed = events[0]?.type === 'oddsChanged' ? events[0].markets[0] : undefined;
+    expect(closed && marketProblems(closed)).toEqual([]);
+    expect(feed.odds(fixture.eventId)?.version).toBe(version);
+    expect(feed.odds(fixture.eventId)?.markets.map((m) => m.id)).not.toContain(market.id);
+    expect(feed.market(market.id)).toMatchObject({ status: 'CLOSED', result });
+    expect(feed.closeMarket(market.id, { kind: 'winner', runnerId: 1 })).toBe(false);
+    expect(feed.closeMarket('no-such-market', result)).toBe(false);
+
+    for (let i = 0; i < 4 * 60 && !events.some((e) => e.type === 'fixtureFinished'); i++) {
+      clock.advance(60_000);
+      feed.advanceTo(clock.now());
+    }
+    expect(events.some((e) => e.type === 'fixtureFinished' && e.eventId === fixture.eventId)).toBe(true);
+    // The feed decided the other markets of the match; the closed one never came back.
+    expect(events.some((e) => e.type === 'marketClosed' && e.eventId === fixture.eventId)).toBe(true);
+    const mentions = events
+      .slice(1)
+      .filter(
+        (e) =>
+          (e.type === 'oddsChanged' && e.markets.some((m) => m.id === market.id)) ||
+          ((e.type === 'marketClosed' || e.type === 'marketStatus') && e.marketId === market.id),
+      );
+    expect(mentions).toEqual([]);
+    expect(feed.market(market.id)).toMatchObject({ status: 'CLOSED', result });
+  });
+});

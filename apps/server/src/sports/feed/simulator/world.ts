@@ -1,4 +1,4 @@
-import type { ScoreCard } from '@backlay/contract';
+import type { MarketResult, ScoreCard } from '@backlay/contract';
 import type {
   EventOdds,
   FeedEvent,
@@ -137,6 +137,14 @@ export class SimulatedFeed implements MarketFeed {
 
   scoreCard(eventId: number): ScoreCard | undefined {
     return this.entries.get(eventId)?.engine.scoreCard(this.time);
+  }
+
+  closeMarket(marketId: string, result: MarketResult): boolean {
+    const eventId = this.marketIndex.get(marketId);
+    const engine = eventId === undefined ? undefined : this.entries.get(eventId)?.engine;
+    const events = engine?.closeMarket(marketId, result, this.time) ?? [];
+    for (const event of events) this.emit(event);
+    return events.length > 0;
   }
 
   subscribe(listener: FeedListener): () => void {
