@@ -827,6 +827,41 @@ describe.each(backends)('betting through the API (%s)', (backend) => {
       expect(after).toMatchObject({ available: false, reason: 'balanced', hedge: null });
     });
 
+    it('a hedge below the market minimum stake is not offered: the answer says below-min-stake', async () => {
+      const m = newMatchOdds({ minStake: 100 });
+      const p = await demoPlayer(ctx);
+      // Back India ₹100 @ 2.00: ₹200 apart; at a 3.00 lay the hedge would be ₹67, under the ₹100 minimum.
+      await placeOk(ctx, p, back(m, 11, 2, 100));
+      feed.setPrices(m.marketId, 11, [2.9], [3.0]);
+      const offer = expectOk(
+        await call(ctx.app, { url: '/Bet/GetCashOutOffer', query: { marketId: m.marketId }, token: p.token }),
+      );
+      expect(offer).toMatchObject({
+        available: false,
+        reason: 'below-min-stake',
+        hedge: null,
+        guaranteed: null,
+        runners: [
+          { runnerId: 11, now: 100, afterCashOut: null },
+          { runnerId: 12, now: -100, afterCashOut: null },
+          { runnerId: 13, now: -100, afterCashOut: null },
+        ],
+      });
+      // The bet path agrees: that hedge is refused for its stake.
+      expectRefused(await place(ctx, p, lay(m, 11, 3, 67)), 422, 'STAKE_OUT_OF_RANGE');
+      // At a 2.00 lay the hedge is exactly the minimum, and offered.
+      feed.setPrices(m.marketId, 11, [1.98], [2.0]);
+      const atMinimum = expectOk(
+        await call(ctx.app, { url: '/Bet/GetCashOutOffer', query: { marketId: m.marketId }, token: p.token }),
+      );
+      expect(atMinimum).toMatchObject({
+        available: true,
+        reason: null,
+        hedge: { type: 2, runnerId: 11, rate: 2, stake: 100 },
+        guaranteed: 0,
+      });
+    });
+
     it('no position, no offer; fancy markets have none', async () => {
       const m = newMatchOdds();
       const p = await demoPlayer(ctx);

@@ -243,6 +243,8 @@ export const CASH_OUT_NONE_REASONS = [
   'no-single-hedge',
   'no-price',
   'market-not-open',
+  /** Every hedge that would even the runners is below the market's minimum stake. */
+  'below-min-stake',
 ] as const;
 export const CashOutOfferResultSchema = z.object({
   marketId: MarketIdSchema,

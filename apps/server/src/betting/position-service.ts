@@ -109,7 +109,8 @@ export class PositionService {
         },
       ]),
     );
-    const offer = cashOutOffer(runnerIds, bets, best);
+    // The hedge is placed through the normal bet path: one below the minimum stake is not an offer.
+    const offer = cashOutOffer(runnerIds, bets, best, market.limits.minStake);
     if (offer.kind === 'none') return none(offer.reason);
     return {
       marketId,
