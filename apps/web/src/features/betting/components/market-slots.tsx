@@ -3,6 +3,7 @@ import type { ExpectedProfitLoss, FancyMarket } from '@backlay/contract';
 import { BET_TYPES } from '@backlay/contract';
 import { faBook, faHand } from '@fortawesome/free-solid-svg-icons';
 import type { MarketSlotProps, RunnerSlotProps } from '@/shared/market/slots';
+import { AppError } from '@/shared/http/errors';
 import { formatRupees } from '@/shared/lib/money';
 import { Icon } from '@/shared/ui/Icon';
 import { Modal } from '@/shared/ui/Modal';
@@ -78,34 +79,43 @@ function FancyBook({ market, position }: { market: FancyMarket; position: Expect
   );
 }
 
-/** Cash out: the hedge that evens the result on every runner, placed as a normal bet. */
+/** Why taking the shown offer failed, in the dialog beside the offer. */
+type CashOutFailure = { kind: 'repriced'; message: string } | { kind: 'refused'; message: string };
+
+/**
+ * Cash out: the hedge that evens the result on every runner, placed as a normal bet at the price
+ * the offer was computed on. When that price has gone ('odds changed'), nothing was placed: the
+ * offer is read again at once and shown with the new figure for the player to confirm or not. It is
+ * not placed by itself, as what the player would get is no longer what they confirmed.
+ */
 function CashOut({ eventId, marketId, minStake }: { eventId: number; marketId: string; minStake: number }) {
   const offer = useCashOutOffer(marketId, true);
   const mutation = usePlaceBet();
   const [confirming, setConfirming] = useState(false);
   const [requestId, setRequestId] = useState<string | null>(null);
+  const [failure, setFailure] = useState<CashOutFailure | null>(null);
+  const [repricing, setRepricing] = useState(false);
   const data = offer.data;
   if (!data) return null;
   if (!data.available || !data.hedge || data.guaranteed == null) {
     if (data.reason === 'balanced' || data.reason === 'no-position') return null;
     return (
       <span className="cash-out cash-out--off muted" data-testid="cash-out-unavailable">
-        Cash out unavailable now
+        {data.reason === 'below-min-stake'
+          ? `Cash out below the ₹${minStake.toLocaleString('en-IN')} minimum stake`
+          : 'Cash out unavailable now'}
       </span>
     );
   }
   const hedge = data.hedge;
-  // The hedge is a normal bet: one under the market's minimum stake would only be refused.
-  if (hedge.stake < minStake) {
-    return (
-      <span className="cash-out cash-out--off muted" data-testid="cash-out-unavailable">
-        Cash out below the ₹{minStake.toLocaleString('en-IN')} minimum stake
-      </span>
-    );
-  }
+  const close = () => {
+    setConfirming(false);
+    setFailure(null);
+  };
   const take = async () => {
     const id = requestId ?? newRequestId();
     setRequestId(id);
+    setFailure(null);
     try {
       const result = await mutation.mutateAsync({
         requestId: id,
@@ -119,56 +129,73 @@ function CashOut({ eventId, marketId, minStake }: { eventId: number; marketId: s
         eventId,
       });
       notify.success(`Cashed out. ${result.message}`);
-      setConfirming(false);
+      close();
     } catch (e) {
-      notify.error(e instanceof Error ? e.message : String(e));
+      const message = e instanceof Error ? e.message : String(e);
+      if (e instanceof AppError && e.code === 'ODDS_CHANGED') {
+        setFailure({ kind: 'repriced', message });
+        setRepricing(true);
+        try {
+          await offer.refetch();
+        } finally {
+          setRepricing(false);
+        }
+      } else {
+        setFailure({ kind: 'refused', message });
+      }
     } finally {
       setRequestId(null);
     }
   };
+  const busy = mutation.isPending || repricing;
   return (
     <div className="cash-out" data-testid="cash-out">
       <button
         type="button"
         className={`btn btn--small ${data.guaranteed >= 0 ? 'btn--cash' : 'btn--cash-loss'}`}
         onClick={() => setConfirming(true)}
-        disabled={mutation.isPending}
+        disabled={busy}
       >
         <Icon icon={faHand} /> Cash out {signedRupees(data.guaranteed)}
       </button>
       <Modal
         open={confirming}
-        onClose={() => !mutation.isPending && setConfirming(false)}
+        onClose={() => !busy && close()}
         title="Cash out"
         name="cash-out"
         footer={
           <>
-            <button
-              type="button"
-              className="btn btn--outline"
-              onClick={() => setConfirming(false)}
-              disabled={mutation.isPending}
-            >
+            <button type="button" className="btn btn--outline" onClick={close} disabled={busy}>
               Keep my bets
             </button>
-            <button
-              type="button"
-              className="btn btn--primary"
-              onClick={() => void take()}
-              disabled={mutation.isPending}
-            >
-              {mutation.isPending ? 'Cashing out…' : 'Confirm cash out'}
+            <button type="button" className="btn btn--primary" onClick={() => void take()} disabled={busy}>
+              {mutation.isPending
+                ? 'Cashing out…'
+                : repricing
+                  ? 'Getting the new offer…'
+                  : 'Confirm cash out'}
             </button>
           </>
         }
       >
+        {failure && (
+          <p className="cash-out__error" role="alert" data-testid="cash-out-error">
+            {failure.kind === 'repriced'
+              ? 'The price moved before your cash out was matched, so nothing was placed or charged. The offer below is at the new price: confirm it to cash out.'
+              : `Cash out failed: ${failure.message}`}
+          </p>
+        )}
         <p>
-          You get <strong className={pnlClass(data.guaranteed)}>{signedRupees(data.guaranteed)}</strong>{' '}
+          You get{' '}
+          <strong className={pnlClass(data.guaranteed)} data-testid="cash-out-guaranteed">
+            {signedRupees(data.guaranteed)}
+          </strong>{' '}
           whatever the result: a {hedge.type === 1 ? 'back' : 'lay'} of ₹{formatRupees(hedge.stake)} at{' '}
           {hedge.rate.toFixed(2)} is placed at the current price.
         </p>
         <p className="hint">
-          Prices move: if this price is gone when the bet is checked, nothing is charged.
+          Prices move: if this price is gone when the bet is checked, nothing is charged and the new offer is
+          shown.
         </p>
       </Modal>
     </div>
