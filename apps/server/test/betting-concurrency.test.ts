@@ -210,6 +210,71 @@ describe.runIf(DATABASE_URL)('concurrent bets through two servers on one Postgre
     expect(num(row?.n)).toBe(4);
     await expectLedgerBalanced(ctx.database.db);
   }, 60_000);
+
+  it('many players betting at once through both servers: each book and wallet is exact', async () => {
+    // Bets of different players are written together in one transaction when they arrive together;
+    // each still stands or falls on its own player's state.
+    feed.setMarket(matchOddsMarket({ id: '7.8', eventId: 908, runners: RUNNERS }));
+    const players = await Promise.all(Array.from({ length: 24 }, () => fundedPlayer(ctx, 2_000)));
+    const answers = await Promise.all(
+      players.map(async (player, k) => {
+        const mine = [];
+        for (let i = 0; i < 12; i++) {
+          const lay = (i + k) % 3 === 0;
+          mine.push(
+            await call<{ exposure: number }>(apps[(i + k) % 2] as FastifyInstance, {
+              url: '/Bet/PlaceBetV2',
+              token: player.token,
+              body: {
+                requestId: requestId(),
+                type: lay ? 2 : 1,
+                rate: lay ? 2.02 : 2,
+                // ₹12 × ₹200 = ₹2,400 of backing is more than ₹2,000 covers: the last refuse.
+                stake: 200,
+                runnerId: 11 + (i % 4 === 3 ? 1 : 0),
+                marketId: '7.8',
+                eventId: 908,
+              },
+            }),
+          );
+        }
+        return mine;
+      }),
+    );
+    const db = ctx.database.db;
+    for (const [k, player] of players.entries()) {
+      for (const a of answers[k] ?? []) {
+        if (a.status !== 200) expectRefused(a, 422, 'INSUFFICIENT_FUNDS');
+      }
+      const bets = await queryRows<{
+        side: StoredBet['side'];
+        runner_id: unknown;
+        price_hundredths: unknown;
+        stake_paise: unknown;
+      }>(
+        db,
+        sql`select side, runner_id, price_hundredths, stake_paise from bets where user_id = ${player.userId} and market_id = '7.8'`,
+      );
+      expect(bets).toHaveLength((answers[k] ?? []).filter((a) => a.status === 200).length);
+      const exposure = marketExposure(
+        positionOf(
+          'MATCH_ODDS',
+          [11, 12],
+          bets.map((b) => ({
+            side: b.side,
+            runnerId: num(b.runner_id),
+            priceHundredths: num(b.price_hundredths),
+            rate: null,
+            line: null,
+            stakePaise: paise(num(b.stake_paise)),
+          })),
+        ),
+      );
+      expect(await walletOf(db, player.userId)).toEqual({ balance: 200_000, exposure });
+      expect(exposure).toBeLessThanOrEqual(200_000);
+    }
+    await expectLedgerBalanced(db);
+  }, 120_000);
 });
 
 describe.each(backends)('bets racing the settlement of their market (%s)', (backend) => {
