@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { SPORT_IDS, SPORT_NAMES, type SportId } from '@backlay/contract';
 import { faAngleLeft, faAngleRight } from '@fortawesome/free-solid-svg-icons';
+import { Spinner } from '@/shared/ui/feedback';
 import { Icon } from '@/shared/ui/Icon';
 
 /** yyyy-mm-dd of a local date, for date inputs. */
@@ -38,6 +40,36 @@ export function Field({ label, id, children }: { label: string; id: string; chil
       <label htmlFor={id}>{label}</label>
       {children}
     </div>
+  );
+}
+
+const SPORTS = (Object.keys(SPORT_NAMES).map(Number) as SportId[]).filter((id) => id !== SPORT_IDS.casino);
+
+/** The sport filter of a filter bar: every sport of the exchange, or all of them (''). */
+export function SportField({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: number | '';
+  onChange: (value: number | '') => void;
+}) {
+  return (
+    <Field label="Sport" id={id}>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value === '' ? '' : Number(e.target.value))}
+      >
+        <option value="">All sports</option>
+        {SPORTS.map((sport) => (
+          <option key={sport} value={sport}>
+            {SPORT_NAMES[sport]}
+          </option>
+        ))}
+      </select>
+    </Field>
   );
 }
 
@@ -129,4 +161,33 @@ export function LoadError({ error, retry }: { error: unknown; retry: () => void 
       </button>
     </div>
   );
+}
+
+/** What a page's read gives, as TanStack Query answers it. */
+export interface Read<T> {
+  data: T | undefined;
+  isPending: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+/**
+ * A read shown in its one current state: loading, failed with nothing to show (with a retry),
+ * empty, or its content. Data already shown stays up while a refetch fails.
+ */
+export function ReadStates<T>({
+  read,
+  isEmpty = () => false,
+  empty = null,
+  children,
+}: {
+  read: Read<T>;
+  isEmpty?: (data: T) => boolean;
+  empty?: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  const { data, isPending, error, refetch } = read;
+  if (isPending) return <Spinner />;
+  if (error && data === undefined) return <LoadError error={error} retry={() => void refetch()} />;
+  return <>{data === undefined || isEmpty(data) ? empty : children(data)}</>;
 }

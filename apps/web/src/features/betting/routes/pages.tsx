@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { BET_STATUSES, SPORT_IDS, SPORT_NAMES, type SportId } from '@backlay/contract';
+import { BET_STATUSES, SPORT_NAMES, type SportId } from '@backlay/contract';
 import { faBook, faList, faMoneyBill } from '@fortawesome/free-solid-svg-icons';
 import { formatRupees } from '@/shared/lib/money';
 import { EmptyState, PageHeader, Spinner } from '@/shared/ui/feedback';
@@ -14,8 +14,9 @@ import {
   DateRangeFields,
   Field,
   Filters,
-  LoadError,
   Pager,
+  ReadStates,
+  SportField,
   dayBoundary,
   daysAgo,
 } from '../components/page-parts';
@@ -28,11 +29,10 @@ const BrowseInPlay = () => (
   </Link>
 );
 
-const SPORTS = (Object.keys(SPORT_NAMES).map(Number) as SportId[]).filter((id) => id !== SPORT_IDS.casino);
-
 /** /open-bets: every matched, unsettled bet. */
 export function OpenBetsRoute() {
-  const { data, isPending, error, refetch } = useUserOpenBets(true);
+  const read = useUserOpenBets(true);
+  const { data } = read;
   return (
     <section className="page">
       <PageHeader title="Open Bets">
@@ -42,19 +42,21 @@ export function OpenBetsRoute() {
           </span>
         )}
       </PageHeader>
-      {isPending ? (
-        <Spinner />
-      ) : error && !data ? (
-        <LoadError error={error} retry={() => void refetch()} />
-      ) : data && data.openBets.length > 0 ? (
-        <div className="card card--list">
-          <OpenBetsList bets={data.openBets} />
-        </div>
-      ) : (
-        <EmptyState icon={faList} title="No open bets" action={<BrowseInPlay />}>
-          Bets you place show here until their market settles.
-        </EmptyState>
-      )}
+      <ReadStates
+        read={read}
+        isEmpty={(d) => d.openBets.length === 0}
+        empty={
+          <EmptyState icon={faList} title="No open bets" action={<BrowseInPlay />}>
+            Bets you place show here until their market settles.
+          </EmptyState>
+        }
+      >
+        {(d) => (
+          <div className="card card--list">
+            <OpenBetsList bets={d.openBets} />
+          </div>
+        )}
+      </ReadStates>
     </section>
   );
 }
@@ -89,40 +91,42 @@ export function MyMarketsRoute() {
   return (
     <section className="page">
       <PageHeader title="My Markets" />
-      {openBets.isPending ? (
-        <Spinner />
-      ) : openBets.error && !openBets.data ? (
-        <LoadError error={openBets.error} retry={() => void openBets.refetch()} />
-      ) : markets.length > 0 ? (
-        <ul className="market-cards">
-          {markets.map((m) => (
-            <li key={m.marketId} className="card market-card">
-              <Link to={`/markets/${m.eventId}`} className="market-card__link">
-                <strong>{m.title}</strong>
-                <span className="muted">{m.market}</span>
-              </Link>
-              <dl className="market-card__figures">
-                <div>
-                  <dt>Bets</dt>
-                  <dd>{m.bets}</dd>
-                </div>
-                <div>
-                  <dt>Stake</dt>
-                  <dd>₹{formatRupees(m.stake)}</dd>
-                </div>
-                <div>
-                  <dt>Exposure</dt>
-                  <dd className="neg">{m.exposure == null ? '—' : `₹${formatRupees(m.exposure)}`}</dd>
-                </div>
-              </dl>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <EmptyState icon={faList} title="No markets with your bets" action={<BrowseInPlay />}>
-          Markets where you hold a position appear here.
-        </EmptyState>
-      )}
+      <ReadStates
+        read={openBets}
+        isEmpty={() => markets.length === 0}
+        empty={
+          <EmptyState icon={faList} title="No markets with your bets" action={<BrowseInPlay />}>
+            Markets where you hold a position appear here.
+          </EmptyState>
+        }
+      >
+        {() => (
+          <ul className="market-cards">
+            {markets.map((m) => (
+              <li key={m.marketId} className="card market-card">
+                <Link to={`/markets/${m.eventId}`} className="market-card__link">
+                  <strong>{m.title}</strong>
+                  <span className="muted">{m.market}</span>
+                </Link>
+                <dl className="market-card__figures">
+                  <div>
+                    <dt>Bets</dt>
+                    <dd>{m.bets}</dd>
+                  </div>
+                  <div>
+                    <dt>Stake</dt>
+                    <dd>₹{formatRupees(m.stake)}</dd>
+                  </div>
+                  <div>
+                    <dt>Exposure</dt>
+                    <dd className="neg">{m.exposure == null ? '—' : `₹${formatRupees(m.exposure)}`}</dd>
+                  </div>
+                </dl>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ReadStates>
     </section>
   );
 }
@@ -218,7 +222,8 @@ export function BetHistoryRoute() {
     status,
     ...(sport === '' ? {} : { sportId: sport }),
   };
-  const { data, isPending, isFetching, error, refetch } = useUserBetHistory(body);
+  const read = useUserBetHistory(body);
+  const { isPending, isFetching } = read;
   const change =
     <T,>(set: (v: T) => void) =>
     (v: T) => {
@@ -243,35 +248,24 @@ export function BetHistoryRoute() {
             ))}
           </select>
         </Field>
-        <Field label="Sport" id="bh-sport">
-          <select
-            id="bh-sport"
-            value={sport}
-            onChange={(e) => change(setSport)(e.target.value === '' ? '' : Number(e.target.value))}
-          >
-            <option value="">All sports</option>
-            {SPORTS.map((id) => (
-              <option key={id} value={id}>
-                {SPORT_NAMES[id]}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SportField id="bh-sport" value={sport} onChange={change(setSport)} />
       </Filters>
-      {isPending ? (
-        <Spinner />
-      ) : error && !data ? (
-        <LoadError error={error} retry={() => void refetch()} />
-      ) : data && data.items.length > 0 ? (
-        <>
-          <BetTable items={data.items} />
-          <Pager page={page} pageSize={PAGE_SIZE} total={data.totalCount} onPage={setPage} />
-        </>
-      ) : (
-        <EmptyState icon={faBook} title="No bets in this period">
-          Change the dates or filters to see other bets.
-        </EmptyState>
-      )}
+      <ReadStates
+        read={read}
+        isEmpty={(d) => d.items.length === 0}
+        empty={
+          <EmptyState icon={faBook} title="No bets in this period">
+            Change the dates or filters to see other bets.
+          </EmptyState>
+        }
+      >
+        {(d) => (
+          <>
+            <BetTable items={d.items} />
+            <Pager page={page} pageSize={PAGE_SIZE} total={d.totalCount} onPage={setPage} />
+          </>
+        )}
+      </ReadStates>
     </section>
   );
 }
@@ -291,23 +285,25 @@ export function MyBetsRoute() {
       <h2 className="section-title">
         Open <span className="event-bets__count">{openBets.length}</span>
       </h2>
-      {open.isPending ? (
-        <Spinner />
-      ) : openBets.length > 0 ? (
-        <div className="card card--list">
-          <OpenBetsList bets={openBets} />
-        </div>
-      ) : (
-        <p className="card card--pad muted">No open bets. Tap a price on any market to place one.</p>
-      )}
+      <ReadStates
+        read={open}
+        isEmpty={(d) => d.openBets.length === 0}
+        empty={<p className="card card--pad muted">No open bets. Tap a price on any market to place one.</p>}
+      >
+        {(d) => (
+          <div className="card card--list">
+            <OpenBetsList bets={d.openBets} />
+          </div>
+        )}
+      </ReadStates>
       <h2 className="section-title">Recently settled</h2>
-      {settled.isPending ? (
-        <Spinner />
-      ) : settled.data && settled.data.items.length > 0 ? (
-        <BetTable items={settled.data.items} />
-      ) : (
-        <p className="card card--pad muted">Settled bets and their results appear here.</p>
-      )}
+      <ReadStates
+        read={settled}
+        isEmpty={(d) => d.items.length === 0}
+        empty={<p className="card card--pad muted">Settled bets and their results appear here.</p>}
+      >
+        {(d) => <BetTable items={d.items} />}
+      </ReadStates>
     </section>
   );
 }
@@ -318,13 +314,14 @@ export function ProfitLossRoute() {
   const [to, setTo] = useState(daysAgo(0));
   const [sport, setSport] = useState<number | ''>('');
   const [page, setPage] = useState(0);
-  const { data, isPending, error, refetch } = useUserProfitLoss({
+  const read = useUserProfitLoss({
     MaxResultCount: PAGE_SIZE,
     SkipCount: page * PAGE_SIZE,
     StartDate: dayBoundary(from, false),
     EndDate: dayBoundary(to, true),
     ...(sport === '' ? {} : { sportId: sport }),
   });
+  const { data } = read;
   return (
     <section className="page">
       <PageHeader title="Profit & Loss">
@@ -342,73 +339,62 @@ export function ProfitLossRoute() {
           onFrom={(v) => (setFrom(v), setPage(0))}
           onTo={(v) => (setTo(v), setPage(0))}
         />
-        <Field label="Sport" id="pl-sport">
-          <select
-            id="pl-sport"
-            value={sport}
-            onChange={(e) => (setSport(e.target.value === '' ? '' : Number(e.target.value)), setPage(0))}
-          >
-            <option value="">All sports</option>
-            {SPORTS.map((id) => (
-              <option key={id} value={id}>
-                {SPORT_NAMES[id]}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SportField id="pl-sport" value={sport} onChange={(v) => (setSport(v), setPage(0))} />
       </Filters>
-      {isPending ? (
-        <Spinner />
-      ) : error && !data ? (
-        <LoadError error={error} retry={() => void refetch()} />
-      ) : data && data.items.length > 0 ? (
-        <>
-          <div className="card card--list">
-            <table className="data-table data-table--stack">
-              <thead>
-                <tr>
-                  <th scope="col">Settled</th>
-                  <th scope="col">Event</th>
-                  <th scope="col" className="num">
-                    Stake
-                  </th>
-                  <th scope="col" className="num">
-                    Commission
-                  </th>
-                  <th scope="col" className="num">
-                    Profit / loss
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((row) => (
-                  <tr key={row.eventId}>
-                    <td data-label="Settled">{formatDateTime(row.settledTime)}</td>
-                    <td data-label="Event">
-                      <Link to={`/profit-detail/${row.eventId}`}>{row.eventName}</Link>
-                      <span className="muted cell-sub">{SPORT_NAMES[row.sportId as SportId] ?? ''}</span>
-                    </td>
-                    <td data-label="Stake" className="num">
-                      ₹{formatRupees(row.stake)}
-                    </td>
-                    <td data-label="Commission" className="num">
-                      ₹{formatRupees(row.commission)}
-                    </td>
-                    <td data-label="Profit / loss" className={`num ${pnlClass(row.profitLoss)}`}>
-                      {signedRupees(row.profitLoss)}
-                    </td>
+      <ReadStates
+        read={read}
+        isEmpty={(d) => d.items.length === 0}
+        empty={
+          <EmptyState icon={faMoneyBill} title="No profit or loss in this period">
+            Your results per event appear here once markets settle.
+          </EmptyState>
+        }
+      >
+        {(d) => (
+          <>
+            <div className="card card--list">
+              <table className="data-table data-table--stack">
+                <thead>
+                  <tr>
+                    <th scope="col">Settled</th>
+                    <th scope="col">Event</th>
+                    <th scope="col" className="num">
+                      Stake
+                    </th>
+                    <th scope="col" className="num">
+                      Commission
+                    </th>
+                    <th scope="col" className="num">
+                      Profit / loss
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager page={page} pageSize={PAGE_SIZE} total={data.totalCount} onPage={setPage} />
-        </>
-      ) : (
-        <EmptyState icon={faMoneyBill} title="No profit or loss in this period">
-          Your results per event appear here once markets settle.
-        </EmptyState>
-      )}
+                </thead>
+                <tbody>
+                  {d.items.map((row) => (
+                    <tr key={row.eventId}>
+                      <td data-label="Settled">{formatDateTime(row.settledTime)}</td>
+                      <td data-label="Event">
+                        <Link to={`/profit-detail/${row.eventId}`}>{row.eventName}</Link>
+                        <span className="muted cell-sub">{SPORT_NAMES[row.sportId as SportId] ?? ''}</span>
+                      </td>
+                      <td data-label="Stake" className="num">
+                        ₹{formatRupees(row.stake)}
+                      </td>
+                      <td data-label="Commission" className="num">
+                        ₹{formatRupees(row.commission)}
+                      </td>
+                      <td data-label="Profit / loss" className={`num ${pnlClass(row.profitLoss)}`}>
+                        {signedRupees(row.profitLoss)}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pager page={page} pageSize={PAGE_SIZE} total={d.totalCount} onPage={setPage} />
+          </>
+        )}
+      </ReadStates>
     </section>
   );
 }
@@ -417,7 +403,8 @@ export function ProfitLossRoute() {
 export function ProfitDetailRoute() {
   const { id } = useParams();
   const eventId = Number(id);
-  const { data, isPending, error, refetch } = useUserProfitLossDetail(eventId);
+  const read = useUserProfitLossDetail(eventId);
+  const { data } = read;
   return (
     <section className="page">
       <PageHeader title={data?.eventName ?? 'Profit & Loss Detail'}>
@@ -427,27 +414,31 @@ export function ProfitDetailRoute() {
       </PageHeader>
       {!Number.isSafeInteger(eventId) || eventId <= 0 ? (
         <EmptyState icon={faMoneyBill} title="Nothing to show for this event" />
-      ) : isPending ? (
-        <Spinner />
-      ) : error && !data ? (
-        <LoadError error={error} retry={() => void refetch()} />
-      ) : data && data.markets.length > 0 ? (
-        data.markets.map((m) => (
-          <section key={m.marketId} className="pl-market">
-            <header className="pl-market__head">
-              <div>
-                <h2 className="section-title">{m.marketName}</h2>
-                <span className="muted">Result: {m.result}</span>
-              </div>
-              <strong className={pnlClass(m.profitLoss)}>{signedRupees(m.profitLoss)}</strong>
-            </header>
-            <BetTable items={m.bets} />
-          </section>
-        ))
       ) : (
-        <EmptyState icon={faMoneyBill} title="Nothing to show for this event">
-          The bets behind an event's result appear here.
-        </EmptyState>
+        <ReadStates
+          read={read}
+          isEmpty={(d) => d.markets.length === 0}
+          empty={
+            <EmptyState icon={faMoneyBill} title="Nothing to show for this event">
+              The bets behind an event's result appear here.
+            </EmptyState>
+          }
+        >
+          {(d) =>
+            d.markets.map((m) => (
+              <section key={m.marketId} className="pl-market">
+                <header className="pl-market__head">
+                  <div>
+                    <h2 className="section-title">{m.marketName}</h2>
+                    <span className="muted">Result: {m.result}</span>
+                  </div>
+                  <strong className={pnlClass(m.profitLoss)}>{signedRupees(m.profitLoss)}</strong>
+                </header>
+                <BetTable items={m.bets} />
+              </section>
+            ))
+          }
+        </ReadStates>
       )}
     </section>
   );

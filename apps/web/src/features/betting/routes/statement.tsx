@@ -10,8 +10,8 @@ import {
   DateRangeFields,
   Field,
   Filters,
-  LoadError,
   Pager,
+  ReadStates,
   dayBoundary,
   daysAgo,
 } from '../components/page-parts';
@@ -46,13 +46,14 @@ export function AccountStatementRoute() {
   const [to, setTo] = useState(daysAgo(0));
   const [kind, setKind] = useState<'all' | Kind>('all');
   const [page, setPage] = useState(0);
-  const { data, isPending, isFetching, error, refetch } = useTransactionHistory({
+  const read = useTransactionHistory({
     MaxResultCount: PAGE_SIZE,
     SkipCount: page * PAGE_SIZE,
     StartDate: dayBoundary(from, false),
     EndDate: dayBoundary(to, true),
     kind,
   });
+  const { isPending, isFetching } = read;
   return (
     <section className="page">
       <PageHeader title="Account Statement">
@@ -81,52 +82,54 @@ export function AccountStatementRoute() {
           </select>
         </Field>
       </Filters>
-      {isPending ? (
-        <Spinner />
-      ) : error && !data ? (
-        <LoadError error={error} retry={() => void refetch()} />
-      ) : data && data.items.length > 0 ? (
-        <>
-          <div className="card card--list">
-            <table className="data-table data-table--stack statement-table" data-testid="statement">
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Description</th>
-                  <th scope="col" className="num">
-                    Amount
-                  </th>
-                  <th scope="col" className="num">
-                    Balance
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((line) => (
-                  <tr key={line.id} data-kind={line.kind}>
-                    <td data-label="Date">{formatDateTime(line.date)}</td>
-                    <td data-label="Description">
-                      <Link to={`/account-cash-statement/detail/${line.id}`}>{line.description}</Link>
-                      <span className="muted cell-sub">{KIND_LABEL[line.kind]}</span>
-                    </td>
-                    <td data-label="Amount" className="num">
-                      <Amount line={line} />
-                    </td>
-                    <td data-label="Balance" className="num statement-table__balance">
-                      ₹{formatRupees(line.balance)}
-                    </td>
+      <ReadStates
+        read={read}
+        isEmpty={(d) => d.items.length === 0}
+        empty={
+          <EmptyState icon={faList} title="No transactions in this period">
+            Every credit and debit to your wallet is listed here.
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <>
+            <div className="card card--list">
+              <table className="data-table data-table--stack statement-table" data-testid="statement">
+                <thead>
+                  <tr>
+                    <th scope="col">Date</th>
+                    <th scope="col">Description</th>
+                    <th scope="col" className="num">
+                      Amount
+                    </th>
+                    <th scope="col" className="num">
+                      Balance
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager page={page} pageSize={PAGE_SIZE} total={data.totalCount} onPage={setPage} />
-        </>
-      ) : (
-        <EmptyState icon={faList} title="No transactions in this period">
-          Every credit and debit to your wallet is listed here.
-        </EmptyState>
-      )}
+                </thead>
+                <tbody>
+                  {data.items.map((line) => (
+                    <tr key={line.id} data-kind={line.kind}>
+                      <td data-label="Date">{formatDateTime(line.date)}</td>
+                      <td data-label="Description">
+                        <Link to={`/account-cash-statement/detail/${line.id}`}>{line.description}</Link>
+                        <span className="muted cell-sub">{KIND_LABEL[line.kind]}</span>
+                      </td>
+                      <td data-label="Amount" className="num">
+                        <Amount line={line} />
+                      </td>
+                      <td data-label="Balance" className="num statement-table__balance">
+                        ₹{formatRupees(line.balance)}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pager page={page} pageSize={PAGE_SIZE} total={data.totalCount} onPage={setPage} />
+          </>
+        )}
+      </ReadStates>
     </section>
   );
 }
@@ -135,7 +138,7 @@ export function AccountStatementRoute() {
 export function AccountStatementDetailRoute() {
   const { id } = useParams();
   const lineId = Number(id);
-  const { data, isPending, error, refetch } = useTransactionDetail(lineId);
+  const read = useTransactionDetail(lineId);
   const valid = Number.isSafeInteger(lineId) && lineId > 0;
   return (
     <section className="page page--narrow">
@@ -146,77 +149,77 @@ export function AccountStatementDetailRoute() {
       </PageHeader>
       {!valid ? (
         <EmptyState icon={faList} title="Transaction not found" />
-      ) : isPending ? (
-        <Spinner />
-      ) : error && !data ? (
-        <LoadError error={error} retry={() => void refetch()} />
-      ) : data ? (
-        <>
-          <dl className="card detail-list" data-testid="statement-detail">
-            <div>
-              <dt>Date</dt>
-              <dd>{formatDateTime(data.line.date)}</dd>
-            </div>
-            <div>
-              <dt>Type</dt>
-              <dd>{KIND_LABEL[data.line.kind]}</dd>
-            </div>
-            <div>
-              <dt>Description</dt>
-              <dd>{data.line.description}</dd>
-            </div>
-            {data.eventName && (
-              <div>
-                <dt>Event</dt>
-                <dd>{data.eventName}</dd>
-              </div>
-            )}
-            {data.marketName && (
-              <div>
-                <dt>Market</dt>
-                <dd>{data.marketName}</dd>
-              </div>
-            )}
-            <div>
-              <dt>Amount</dt>
-              <dd>
-                <Amount line={data.line} />
-              </dd>
-            </div>
-            <div>
-              <dt>Balance after</dt>
-              <dd>₹{formatRupees(data.line.balance)}</dd>
-            </div>
-          </dl>
-          {data.bets.length > 0 && (
+      ) : (
+        <ReadStates read={read}>
+          {(data) => (
             <>
-              <h2 className="section-title">Bets settled</h2>
-              <ul className="card card--list bet-list">
-                {data.bets.map((b) => (
-                  <li key={b.betId} className="bet-item">
-                    <div className="bet-item__main">
-                      <span
-                        className={`side-tag side-tag--${b.betType === 'Back' || b.betType === 'Yes' ? 'back' : 'lay'}`}
-                      >
-                        {b.betType}
-                      </span>
-                      <div className="bet-item__names">
-                        <strong>{selectionText(b.runnerName, b.fancyValue)}</strong>
-                        <span className="muted">
-                          ₹{formatRupees(b.stake)} @ {b.odds}
-                        </span>
-                      </div>
-                    </div>
-                    <strong className={pnlClass(b.result ?? 0)}>
-                      {b.result == null ? '—' : signedRupees(b.result)}
-                    </strong>
-                  </li>
-                ))}
-              </ul>
+              <dl className="card detail-list" data-testid="statement-detail">
+                <div>
+                  <dt>Date</dt>
+                  <dd>{formatDateTime(data.line.date)}</dd>
+                </div>
+                <div>
+                  <dt>Type</dt>
+                  <dd>{KIND_LABEL[data.line.kind]}</dd>
+                </div>
+                <div>
+                  <dt>Description</dt>
+                  <dd>{data.line.description}</dd>
+                </div>
+                {data.eventName && (
+                  <div>
+                    <dt>Event</dt>
+                    <dd>{data.eventName}</dd>
+                  </div>
+                )}
+                {data.marketName && (
+                  <div>
+                    <dt>Market</dt>
+                    <dd>{data.marketName}</dd>
+                  </div>
+                )}
+                <div>
+                  <dt>Amount</dt>
+                  <dd>
+                    <Amount line={data.line} />
+                  </dd>
+                </div>
+                <div>
+                  <dt>Balance after</dt>
+                  <dd>₹{formatRupees(data.line.balance)}</dd>
+                </div>
+              </dl>
+              {data.bets.length > 0 && (
+                <>
+                  <h2 className="section-title">Bets settled</h2>
+                  <ul className="card card--list bet-list">
+                    {data.bets.map((b) => (
+                      <li key={b.betId} className="bet-item">
+                        <div className="bet-item__main">
+                          <span
+                            className={`side-tag side-tag--${b.betType === 'Back' || b.betType === 'Yes' ? 'back' : 'lay'}`}
+                          >
+                            {b.betType}
+                          </span>
+                          <div className="bet-item__names">
+                            <strong>{selectionText(b.runnerName, b.fancyValue)}</strong>
+                            <span className="muted">
+                              ₹{formatRupees(b.stake)} @ {b.odds}
+                            </span>
+                          </div>
+                        </div>
+                        <strong className={pnlClass(b.result ?? 0)}>
+                          {b.result == null ? '—' : signedRupees(b.result)}
+                        </strong>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
             </>
           )}
-        </>
-      ) : null}
+        </ReadStates>
+      )}
     </section>
   );
 }
