@@ -36,6 +36,9 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
     ADMIN_API_KEY: process.env.BACKLAY_E2E_ADMIN_KEY ?? 'e2e-operator-key-0123456789abcdef',
     // Every journey signs in as a new demo user from one address, faster than a person could.
     DEMO_LOGINS_PER_MINUTE_PER_IP: '1000',
+    // Matches not started yet keep their prices until their game moves: a journey can trade at a
+    // price that cannot move under it (the cash out). In-play books move as usual.
+    FEED_STILL_PRE_MATCH: 'true',
   },
 });
 

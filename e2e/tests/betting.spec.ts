@@ -3,7 +3,9 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 /*
  * Betting journeys against the real server and its simulated feed. Prices move on their own, so a
  * back is asked a few ticks below the market (and a lay above): the bet is then matched at the asked
- * price as long as the market does not move that far during the in-play delay.
+ * price as long as the market does not move that far during the in-play delay. The cash out is
+ * taken at exactly the offered price, so it trades on a match not started yet, whose prices the e2e
+ * server holds still.
  */
 
 const adminKey = process.env.BACKLAY_E2E_ADMIN_KEY ?? 'e2e-operator-key-0123456789abcdef';
@@ -75,6 +77,66 @@ async function inPlayCricket(request: APIRequestContext) {
   }
   throw new Error('no in-play cricket match with open match odds');
 }
+
+/**
+ * A cricket match not started yet, its toss (half an hour before the start) at least ten minutes
+ * away, with open match odds. The e2e server runs the simulator with FEED_STILL_PRE_MATCH: such a
+ * book is re-quoted only when its game moves, so its prices hold still for the whole journey, and
+ * before the start there is no in-play delay.
+ */
+async function stillCricket(request: APIRequestContext) {
+  const tree = await envelope<
+    { id: number; events: { id: number; status: string; title: string; startTime: string }[] }[]
+  >(request, '/Event/TreeSportWithEvent');
+  const tossAway = (e: { startTime: string }) => Date.parse(e.startTime) - 30 * 60_000 - Date.now();
+  const upcoming = (tree.find((s) => s.id === 3)?.events ?? [])
+    .filter((e) => e.status === 'UPCOMING' && tossAway(e) > 10 * 60_000)
+    .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));
+  for (const event of upcoming) {
+    const o = await odds(request, event.id);
+    const market = o.matchOdds.find((m) => m.type === 'MATCH_ODDS' && m.status === 'OPEN');
+    const backOf = (r: Runner) => r.back[0]?.price ?? 0;
+    const runner = market?.runners
+      .filter((r) => backOf(r) >= 1.05 && backOf(r) <= 200)
+      .sort((a, b) => Math.abs(backOf(a) - 2) - Math.abs(backOf(b) - 2))[0];
+    const priced = market?.runners.every((r) => r.back[0] && r.lay[0]);
+    if (market && market.runners.length === 2 && priced && runner) return { event, market, runner };
+  }
+  throw new Error('no upcoming cricket match with open match odds and its toss ten minutes away');
+}
+
+/**
+ * The cash-out hedge worked out the long way from exchange-math 'Cash out' for one back of `stake`
+ * rupees at `price` on `runner` of a two-runner market: lay it at its best lay, or back its rival at
+ * the rival's best back, for the whole-rupee stake (|D|/q to the nearest rupee, ties down) that
+ * evens the two results; the hedge that guarantees more, the runner listed first on a tie. Paise.
+ */
+function expectedHedge(market: Market, runner: Runner, price: number, stake: number) {
+  const hundredths = (odds: number) => Math.round(odds * 100);
+  const mine = stake * (hundredths(price) - 100);
+  const theirs = -stake * 100;
+  const gap = mine - theirs;
+  const roundedStake = (q: number) => {
+    const whole = Math.floor(gap / q);
+    return 2 * (gap - whole * q) > q ? whole + 1 : whole;
+  };
+  const rival = market.runners.find((r) => r.id !== runner.id) as Runner;
+  const candidates = market.runners.map((r) => {
+    const layMine = r.id === runner.id;
+    const q = hundredths((layMine ? r.lay[0]?.price : r.back[0]?.price) ?? 0);
+    const h = roundedStake(q);
+    // A lay of h on my runner: it pays h(q − 1) if mine wins, takes h if not; a back of the rival the reverse.
+    const after = layMine
+      ? { [runner.id]: mine - h * (q - 100), [rival.id]: theirs + h * 100 }
+      : { [runner.id]: mine - h * 100, [rival.id]: theirs + h * (q - 100) };
+    const guaranteed = Math.min(...Object.values(after));
+    return { side: layMine ? 'lay' : 'back', runner: r, q, stake: h, after, guaranteed };
+  });
+  return candidates.reduce((a, b) => (b.guaranteed > a.guaranteed ? b : a));
+}
+
+const signedRupees = (paise: number) =>
+  paise === 0 ? rupees(0) : `${paise > 0 ? '+' : '−'}${rupees(Math.abs(paise))}`;
 
 async function demoLogin(page: Page) {
   await page.goto('/auth/login');
@@ -333,50 +395,52 @@ test.describe('betting', () => {
     page,
   }) => {
     await demoLogin(page);
-    const { event, market, runner } = await inPlayCricket(page.request);
+    // A match whose prices hold still: the offer is taken at the price it was computed on, every time.
+    const { event, market, runner } = await stillCricket(page.request);
     await page.goto(`/markets/${event.id}`);
     const slip = page.getByTestId('betslip');
     const backCell = page.getByTestId(`price-${market.id}-${runner.id}-back-0`);
-    await placeFromSlip(
-      page,
-      async () => {
-        await expect(backCell).toBeEnabled({ timeout: 30_000 });
-        await backCell.click();
-      },
-      async () => {
-        for (let i = 0; i < 3; i += 1) await slip.getByRole('button', { name: 'Price down a tick' }).click();
-        await slip.getByRole('button', { name: '2k', exact: true }).click();
-      },
-    );
+    await expect(backCell).toBeEnabled({ timeout: 30_000 });
+    await backCell.click();
+    await slip.getByRole('button', { name: '2k', exact: true }).click();
+    const price = await oddsOnSlip(page);
+    expect(price).toBe(runner.back[0]?.price);
+    await slip.getByRole('button', { name: 'Place bet' }).click();
+    await expect(slip).toBeHidden({ timeout: 20_000 });
     await expect(page.getByTestId('header-exposure')).toHaveText(rupees(200000));
-    const pnlPaise = async (id: number) => {
-      const text = (await page.getByTestId(`runner-pnl-${id}`).textContent()) ?? '';
-      const value = Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100);
-      return text.startsWith('−') ? -value : value;
-    };
+    await expect(page.getByTestId(`runner-pnl-${runner.id}`)).toHaveText(
+      signedRupees(2000 * Math.round(price * 100 - 100)),
+    );
+
+    const hedge = expectedHedge(market, runner, price, 2000);
+    expect(hedge.stake).toBeGreaterThanOrEqual(100);
     const cashOut = page.getByTestId('cash-out').getByRole('button', { name: /Cash out/ });
-    // The hedge goes through the in-play delay like any bet: a moved price refuses it, so offer again.
-    for (let attempt = 0; attempt < 4; attempt += 1) {
-      await expect(cashOut).toBeVisible({ timeout: 60_000 });
-      await cashOut.click();
-      const dialog = page.getByRole('dialog', { name: 'Cash out' });
-      await dialog.getByRole('button', { name: 'Confirm cash out' }).click();
-      // Sent: the button turns to 'Cashing out…' (or the dialog is already gone), then the answer comes.
-      await expect(dialog.getByRole('button', { name: 'Confirm cash out' })).toHaveCount(0);
-      await expect(dialog.getByRole('button', { name: 'Cashing out…' })).toHaveCount(0, { timeout: 30_000 });
-      if (!(await dialog.isVisible())) break;
-      await dialog.getByRole('button', { name: 'Keep my bets' }).click();
+    await expect(cashOut).toHaveText(`Cash out ${signedRupees(hedge.guaranteed)}`, { timeout: 30_000 });
+    await cashOut.click();
+    const dialog = page.getByRole('dialog', { name: 'Cash out' });
+    await expect(dialog.getByTestId('cash-out-guaranteed')).toHaveText(signedRupees(hedge.guaranteed));
+    await expect(dialog).toContainText(
+      `a ${hedge.side} of ${rupees(hedge.stake * 100)} at ${(hedge.q / 100).toFixed(2)} is placed`,
+    );
+    await dialog.getByRole('button', { name: 'Confirm cash out' }).click();
+    await expect(dialog).toBeHidden({ timeout: 20_000 });
+
+    // The hedge is an open bet like any other, and every runner now shows what the offer said.
+    const hedgeRow = page
+      .getByTestId('open-bets-list')
+      .locator('li', { hasText: hedge.runner.name })
+      .filter({ has: page.getByText(hedge.side === 'lay' ? 'Lay' : 'Back', { exact: true }) });
+    await expect(hedgeRow).toHaveCount(1);
+    await expect(hedgeRow).toContainText(rupees(hedge.stake * 100));
+    for (const r of market.runners) {
+      await expect(page.getByTestId(`runner-pnl-${r.id}`)).toHaveText(
+        signedRupees(hedge.after[r.id] as number),
+      );
     }
-    await expect(page.getByTestId('open-bets-list').getByText('Lay', { exact: true })).toBeVisible();
-    // Evened: the hedge stake is whole rupees, so the runners differ by at most a few steps of its price.
-    await expect
-      .poll(async () => {
-        const values = await Promise.all(market.runners.map((r) => pnlPaise(r.id)));
-        return Math.max(...values) - Math.min(...values);
-      })
-      .toBeLessThanOrEqual(Math.round((runner.lay[0]?.price ?? 20) * 100) * 3);
-    const exposure = await storedPaise(page, 'exposure');
-    expect(exposure).toBeLessThan(200000);
+    const values = market.runners.map((r) => hedge.after[r.id] as number);
+    // Evened to within the whole-rupee stake: at most half the hedge price in paise (exchange-math).
+    expect(2 * (Math.max(...values) - Math.min(...values))).toBeLessThanOrEqual(hedge.q);
+    await expect(page.getByTestId('header-exposure')).toHaveText(rupees(Math.max(0, -hedge.guaranteed)));
   });
 
   // Last: settling closes this match's match odds for the rest of the run.
