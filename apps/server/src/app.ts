@@ -26,6 +26,7 @@ import { errorsPlugin } from './platform/http/errors-plugin';
 import { OutboxSmsSender, type SmsSender } from './platform/sms/sms-sender';
 import { realtimeHub } from './realtime/plugin';
 import type { FeedRole, MarketFeed } from './sports/feed';
+import { MarketClosures } from './sports/market-closures';
 import { MarketStore } from './sports/market-store';
 import { sportsRoutes } from './sports/routes';
 import { SportsService } from './sports/sports-service';
@@ -46,6 +47,8 @@ declare module 'fastify' {
     feedOwner: boolean;
     /** Event, market and runner rows for bets and settlement. */
     marketStore: MarketStore;
+    /** Markets closed by hand, which no server offers any more. */
+    marketClosures: MarketClosures;
     sports: SportsService | null;
   }
 }
@@ -115,6 +118,10 @@ export async function buildApp({
   const marketStore = new MarketStore(db);
   app.decorate('marketStore', marketStore);
   app.decorate('feedOwner', feedRole !== 'consumer');
+  const marketClosures = new MarketClosures(bus, db, app.log);
+  app.decorate('marketClosures', marketClosures);
+  await marketClosures.start();
+  app.addHook('onClose', () => marketClosures.stop());
 
   await app.register(errorsPlugin);
   await app.register(securityHeaders, {
@@ -211,7 +218,9 @@ export async function buildApp({
       });
   });
 
-  const sports = feed ? new SportsService(feed, marketStore, app.hub, app.log, app.feedOwner) : null;
+  const sports = feed
+    ? new SportsService(feed, marketStore, app.hub, app.log, marketClosures, app.feedOwner)
+    : null;
   app.decorate('sports', sports);
   if (sports) {
     sports.start();

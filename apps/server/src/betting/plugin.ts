@@ -20,7 +20,7 @@ export async function bettingPlugin(app: FastifyInstance) {
     log: app.log,
   });
   const positions = new PositionService(app.db, app.feed);
-  const settlement = new SettlementService(app.db, app.walletNotifier, app.log, app.feed);
+  const settlement = new SettlementService(app.db, app.walletNotifier, app.log, app.feed, app.marketClosures);
   // Only the process that owns the feed settles what it closes; consumers mirror the same events.
   if (app.feed && app.feedOwner) {
     const feed = app.feed;

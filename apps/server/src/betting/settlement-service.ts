@@ -12,6 +12,7 @@ import type { WalletNotifier } from '../ledger/wallet-notifier';
 import type { Db, Tx } from '../platform/db/database';
 import { AppError } from '../platform/http/app-error';
 import type { MarketFeed } from '../sports/feed/adapter';
+import type { MarketClosures } from '../sports/market-closures';
 import { MarketStore } from '../sports/market-store';
 import { lockMarketExclusive } from './bet-repository';
 import { isFancyType, toFancyBet, toOddsBet, type StoredBet } from './positions';
@@ -26,6 +27,7 @@ export interface SettleOutcome {
 }
 
 interface MarketRow {
+  eventId: number;
   type: MarketType;
   name: string;
   eventTitle: string;
@@ -62,6 +64,7 @@ export class SettlementService {
     private readonly notifier: WalletNotifier,
     private readonly log: FastifyBaseLogger,
     private readonly feed: MarketFeed | null = null,
+    private readonly closures: MarketClosures | null = null,
   ) {}
 
   /** Settles every market the feed closes; answers the unsubscribe function. */
@@ -127,6 +130,7 @@ export class SettlementService {
     if (!market) throw new AppError('NOT_FOUND', `Market ${marketId} does not exist.`);
     // The first result recorded is the one that counts.
     const result = market.result ?? given;
+    await this.withdraw(marketId, market.eventId, result);
     if (!sameResult(result, given)) {
       throw new AppError(
         'DUPLICATE_REQUEST',
@@ -166,6 +170,17 @@ export class SettlementService {
     return { marketId, settledUsers, settledBets, alreadySettled: market.settled && settledUsers === 0 };
   }
 
+  /**
+   * Closed here, so no server may offer it any more: unless the feed has closed it itself (then
+   * every server already follows), every server is told now, before the users are settled.
+   */
+  private async withdraw(marketId: string, eventId: number, result: MarketResult): Promise<void> {
+    if (!this.closures || this.feed?.market(marketId)?.status === 'CLOSED') return;
+    await this.closures.announce({ marketId, eventId, result }).catch((err: unknown) => {
+      this.log.error({ err, marketId }, 'telling the other servers of a closed market failed');
+    });
+  }
+
   private checkResult(result: MarketResult, market: MarketRow): SettleResult {
     if (result.kind === 'void') return { kind: 'void' };
     if (isFancyType(market.type)) {
@@ -183,6 +198,7 @@ export class SettlementService {
 
   private async marketRow(tx: Tx, marketId: string): Promise<MarketRow | null> {
     const [row] = await queryRows<{
+      event_id: unknown;
       type: MarketType;
       name: string;
       title: string;
@@ -191,13 +207,14 @@ export class SettlementService {
       runner_ids: unknown[] | null;
     }>(
       tx,
-      sql`select m.type, m.name, e.title, m.result, m.settled_at is not null as settled,
+      sql`select m.event_id, m.type, m.name, e.title, m.result, m.settled_at is not null as settled,
             (select array_agg(r.id order by r.sort_order, r.id) from runners r where r.market_id = m.id) as runner_ids
           from markets m join events e on e.id = m.event_id where m.id = ${marketId}`,
     );
     if (!row) return null;
     const result = typeof row.result === 'string' ? (JSON.parse(row.result) as MarketResult) : row.result;
     return {
+      eventId: num(row.event_id),
       type: row.type,
       name: row.name,
       eventTitle: row.title,

@@ -179,6 +179,20 @@ export class TestFeed implements MarketFeed {
     });
   }
 
+  /** Tells listeners these markets of one event changed, numbered as a feed numbers each change. */
+  emitChange(eventId: number, marketIds: string[]): void {
+    const prevVersion = this.version;
+    this.version += 1;
+    const markets = marketIds.map((id) => {
+      const market = this.markets.get(id);
+      if (!market) throw new Error(`no market ${id}`);
+      const changed = { ...market, version: this.version };
+      this.markets.set(id, changed);
+      return changed;
+    });
+    this.emit({ type: 'oddsChanged', at: Date.now(), eventId, version: this.version, prevVersion, markets });
+  }
+
   fixtures(): FeedFixture[] {
     return [...this.fixturesById.values()];
   }

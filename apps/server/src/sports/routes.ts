@@ -8,7 +8,7 @@ import type { SportsService } from './sports-service';
 export async function sportsRoutes(app: FastifyInstance, opts: { sports: SportsService | null }) {
   const { sports } = opts;
   const oddsOf = (eventId: number) => {
-    const odds = sports?.feed.odds(eventId);
+    const odds = sports?.odds(eventId);
     if (!odds) throw new AppError('NOT_FOUND', 'No such event, or it has no open markets.');
     return odds;
   };

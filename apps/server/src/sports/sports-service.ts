@@ -8,7 +8,8 @@ import {
   type SportTree,
 } from '@backlay/contract';
 import type { HubSender, HubLogger } from '../realtime/hub';
-import type { MarketFeed } from './feed/adapter';
+import type { EventOdds, FeedEvent, MarketFeed } from './feed/adapter';
+import type { MarketClosure, MarketClosures } from './market-closures';
 import type { MarketStore } from './market-store';
 import { hubPushesOf, toOddsSnapshotMessage, toSportEvent } from './feed/wire';
 
@@ -19,6 +20,7 @@ const byLiveThenStart = (a: SportEvent, b: SportEvent) =>
  * Serves the feed's picture to clients: lists and odds read from the feed's memory (no database on
  * the hot path), every odds change pushed to the event page's hub group, a fresh snapshot to a
  * connection as it joins a page, and fixtures written to the database for bets and history.
+ * Markets closed by hand (`closures`) are left out of every odds answer and push, on every server.
  */
 export class SportsService {
   private readonly unsubscribe: (() => void)[] = [];
@@ -28,7 +30,8 @@ export class SportsService {
     private readonly store: MarketStore,
     private readonly hub: HubSender,
     private readonly log: HubLogger,
-    /** Whether this process pushes odds to the hub (one process per deployment does). */
+    private readonly closures: MarketClosures,
+    /** Whether this process owns the feed and pushes odds to the hub (one process per deployment does). */
     private readonly pushOdds = true,
   ) {}
 
@@ -38,23 +41,27 @@ export class SportsService {
     this.unsubscribe.push(
       this.feed.on('fixtureAdded', (e) => void persist(this.store.saveFixture(e.fixture))),
       this.feed.on('fixtureUpdated', (e) => void persist(this.store.saveFixture(e.fixture))),
+      this.feed.on('fixtureRemoved', (e) => this.closures.forgetEvent(e.eventId)),
     );
     if (this.pushOdds) {
       this.unsubscribe.push(
         this.feed.subscribe((event) => {
-          for (const push of hubPushesOf(event)) {
+          for (const push of hubPushesOf(this.withoutClosed(event))) {
             void this.hub.sendToGroup(push.group, 'Message', { Code: push.code, Data: push.data });
           }
         }),
       );
     }
+    this.unsubscribe.push(this.closures.onClosed((closure) => this.takeOff(closure)));
+    // Closures read from the database at start-up: a restarted feed may quote those markets again.
+    for (const closure of this.closures.all()) this.takeOff(closure);
     // A connection that arrives on an event page gets the whole picture at once.
     this.unsubscribe.push(
       this.hub.onHeartbeat(async (e) => {
         if (!e.group || e.group === e.previousGroup) return;
         const eventId = Number(e.group.slice(pageGroup('').length));
         if (!Number.isSafeInteger(eventId) || e.group !== eventHubGroup(eventId)) return;
-        const odds = this.feed.odds(eventId);
+        const odds = this.odds(eventId);
         if (odds) {
           await this.hub.sendToConnection(e.connectionId, 'Message', {
             Code: ODDS_HUB_CODES.snapshot,
@@ -75,6 +82,45 @@ export class SportsService {
 
   stop(): void {
     for (const off of this.unsubscribe.splice(0)) off();
+  }
+
+  /** The event's markets on offer: the feed's open ones, less those closed by hand. */
+  odds(eventId: number): EventOdds | undefined {
+    const odds = this.feed.odds(eventId);
+    return odds && this.closures.offered(odds);
+  }
+
+  /**
+   * A change as clients may see it: a market closed by hand leaves it, unless the feed is closing it
+   * too (that CLOSED copy takes it off their books). The change itself still goes out, emptied if
+   * need be, so the versions clients hold stay in step.
+   */
+  private withoutClosed(event: FeedEvent): FeedEvent {
+    if (event.type !== 'oddsChanged') return event;
+    const markets = event.markets.filter((m) => m.status === 'CLOSED' || !this.closures.has(m.id));
+    return markets.length === event.markets.length ? event : { ...event, markets };
+  }
+
+  /**
+   * A market closed by hand comes off the feed, whose CLOSED change then travels like any other (to
+   * the hub, and to the servers mirroring this feed). Only the owner's feed can do it (a mirror
+   * cannot); when the owner's feed cannot either, the event's page gets a fresh picture without it.
+   */
+  private takeOff(closure: MarketClosure): void {
+    const market = this.feed.market(closure.marketId);
+    if (!market || market.status === 'CLOSED') return;
+    if (this.feed.closeMarket?.(closure.marketId, closure.result)) return;
+    if (!this.pushOdds) return;
+    const odds = this.odds(market.eventId);
+    if (!odds) return;
+    this.hub
+      .sendToGroup(eventHubGroup(market.eventId), 'Message', {
+        Code: ODDS_HUB_CODES.snapshot,
+        Data: toOddsSnapshotMessage(odds),
+      })
+      .catch((err: unknown) => {
+        this.log.warn({ err, marketId: closure.marketId }, 'odds snapshot after a closure not delivered');
+      });
   }
 
   /** Listed events: in play and upcoming. */
