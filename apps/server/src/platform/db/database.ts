@@ -38,11 +38,12 @@ export async function openDatabase(opts: {
     // A pool error on an idle client must not crash the process; the next query reconnects.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    // Several servers may start at once: one migrates while the others wait on the lock.
+    // Several servers may start at once: one migrates while the others wait on the lock. The
+    // migrations run on the connection that holds it, so a pool of one connection is enough.
     const lock = await pool.connect();
     try {
       await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-      await migratePg(db as never, { migrationsFolder });
+      await migratePg(drizzlePg(lock, { schema }) as never, { migrationsFolder });
     } finally {
       await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
       lock.release();
