@@ -44,14 +44,8 @@ const EnvSchema = z.object({
   DEMO_LOGINS_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).default(10),
   /** Namespace of every Redis key and channel, so several deployments (or test runs) can share one Redis. */
   REDIS_PREFIX: z.string().default('backlay:'),
-  // The market feed reads FEED_ROLE, FEED_SEED, FEED_TIME_SCALE and FEED_STEP_MS itself
-  // (sports/feed/run-feed.ts), validated the same way.
-  /**
-   * Simulator only: books of matches not yet started are re-quoted only when their game moves (the
-   * toss, the start), not now and then, so their prices hold still. The browser journeys set it to
-   * trade at a price that cannot move under them; in-play books move as usual.
-   */
-  FEED_STILL_PRE_MATCH: bool,
+  // The market feed reads FEED_ROLE, FEED_SEED, FEED_TIME_SCALE, FEED_STEP_MS and
+  // FEED_STILL_PRE_MATCH itself (sports/feed/run-feed.ts), validated the same way.
 });
 
 export type Config = z.infer<typeof EnvSchema> & {

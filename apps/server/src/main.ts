@@ -17,13 +17,8 @@ if (config.seedDemoData) await seedDemoDomains(database.db);
 const bus = config.REDIS_URL
   ? createRedisBus(config.REDIS_URL, { prefix: config.REDIS_PREFIX })
   : createInProcessBus();
-const feedOptions = feedOptionsFromEnv(process.env);
-if (config.FEED_STILL_PRE_MATCH) {
-  // In play as the simulator's default; before the start, never without a move of the game.
-  feedOptions.simulator = { ...feedOptions.simulator, quoteActivity: { inPlay: 0.35, preMatch: 0 } };
-}
 const running = await runFeed({
-  ...feedOptions,
+  ...feedOptionsFromEnv(process.env),
   bus: config.REDIS_URL ? bus : undefined,
   autoStart: false,
 });

@@ -4,6 +4,7 @@ import type { Bus } from '../../platform/bus';
 import type { MarketFeed } from './adapter';
 import { FeedMirror, publishFeed, type FeedLinkLog, type FeedPublisher, type StatefulFeed } from './bus-link';
 import { scaledClock, systemClock, type FeedClock } from './clock';
+import { DEFAULT_QUOTE_ACTIVITY } from './simulator/engine';
 import { SimulatedFeed, type SimulatorOptions } from './simulator/world';
 
 /**
@@ -76,20 +77,33 @@ const FeedEnvSchema = z.object({
   FEED_SEED: z.coerce.number().int().nonnegative().default(DEFAULT_SEED),
   FEED_TIME_SCALE: z.coerce.number().positive().max(1000).default(1),
   FEED_STEP_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
+  /**
+   * Books of matches not yet started are re-quoted only when their game moves (the toss, the
+   * start), so their prices hold still: the browser journeys trade at a price that cannot move
+   * under them. In-play books move as usual.
+   */
+  FEED_STILL_PRE_MATCH: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
 });
 
-/** Feed settings from the environment (FEED_ROLE, FEED_SEED, FEED_TIME_SCALE, FEED_STEP_MS). */
+/** Feed settings from the environment (FEED_ROLE, FEED_SEED, FEED_TIME_SCALE, FEED_STEP_MS, FEED_STILL_PRE_MATCH). */
 export function feedOptionsFromEnv(env: Record<string, string | undefined>): RunFeedOptions {
   const parsed = FeedEnvSchema.parse({
     FEED_ROLE: env.FEED_ROLE || undefined,
     FEED_SEED: env.FEED_SEED || undefined,
     FEED_TIME_SCALE: env.FEED_TIME_SCALE || undefined,
     FEED_STEP_MS: env.FEED_STEP_MS || undefined,
+    FEED_STILL_PRE_MATCH: env.FEED_STILL_PRE_MATCH || undefined,
   });
   return {
     role: parsed.FEED_ROLE,
     seed: parsed.FEED_SEED,
     timeScale: parsed.FEED_TIME_SCALE,
-    simulator: { stepMs: parsed.FEED_STEP_MS },
+    simulator: {
+      stepMs: parsed.FEED_STEP_MS,
+      ...(parsed.FEED_STILL_PRE_MATCH ? { quoteActivity: { ...DEFAULT_QUOTE_ACTIVITY, preMatch: 0 } } : {}),
+    },
   };
 }

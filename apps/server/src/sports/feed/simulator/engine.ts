@@ -13,6 +13,9 @@ import type {
   RateRunner,
 } from '../adapter';
 import { exchangePrices, fancyLine, ratePrices, type Margins } from '../pricing';
+/** How often a book is re-quoted between moves of its game, in play and before the start. */
+export const DEFAULT_QUOTE_ACTIVITY = { inPlay: 0.35, preMatch: 0.05 };
+
 export { runnerIdOf } from './ids';
 import type { ModelMarketView, ModelResult, ModelRunner, SportModel } from './model';
 import { runnerIdOf } from './ids';
@@ -104,7 +107,7 @@ export class EventEngine {
     this.model = options.model;
     this.rng = options.rng;
     this.liquidity = options.liquidity;
-    this.activity = options.activity ?? { inPlay: 0.35, preMatch: 0.05 };
+    this.activity = options.activity ?? DEFAULT_QUOTE_ACTIVITY;
     this.changedAt = now;
     this.current = this.fixtureNow();
     for (const view of this.model.markets(now)) {
