@@ -862,6 +862,21 @@ describe.each(backends)('betting through the API (%s)', (backend) => {
       });
     });
 
+    it('a hedge above the market maximum stake is not offered: the answer says above-bet-limits', async () => {
+      const m = newMatchOdds({ maxStake: 1_000 });
+      const p = await fundedPlayer(ctx, 10_000);
+      // Back India ₹1,000 @ 4.00: ₹4,000 apart; at a 2.00 lay the hedge would be ₹2,000, over ₹1,000.
+      feed.setPrices(m.marketId, 11, [4.0], [4.1]);
+      await placeOk(ctx, p, back(m, 11, 4, 1_000));
+      feed.setPrices(m.marketId, 11, [1.98], [2.0]);
+      const offer = expectOk(
+        await call(ctx.app, { url: '/Bet/GetCashOutOffer', query: { marketId: m.marketId }, token: p.token }),
+      );
+      expect(offer).toMatchObject({ available: false, reason: 'above-bet-limits', hedge: null });
+      // The bet path agrees: that hedge is refused for its stake.
+      expectRefused(await place(ctx, p, lay(m, 11, 2, 2_000)), 422, 'STAKE_OUT_OF_RANGE');
+    });
+
     it('no position, no offer; fancy markets have none', async () => {
       const m = newMatchOdds();
       const p = await demoPlayer(ctx);

@@ -245,6 +245,8 @@ export const CASH_OUT_NONE_REASONS = [
   'market-not-open',
   /** Every hedge that would even the runners is below the market's minimum stake. */
   'below-min-stake',
+  /** Every hedge that would even the runners is above the market's maximum stake or profit. */
+  'above-bet-limits',
 ] as const;
 export const CashOutOfferResultSchema = z.object({
   marketId: MarketIdSchema,

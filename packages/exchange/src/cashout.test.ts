@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { OddsBet, RunnerId } from './bets';
+import { betPotentialProfit, type OddsBet, type RunnerId } from './bets';
 import { cashOutOffer, type BestPrices } from './cashout';
 import type { Hundredths } from './ladder';
 import { wholeRupees } from './money';
@@ -114,18 +114,18 @@ describe('cash-out offer', () => {
       kind: 'offer',
       hedge: bet('lay', 'A', 300, 67),
     });
-    expect(cashOutOffer(three, small, allPrices(290, 300), wholeRupees(100))).toMatchObject({
+    expect(cashOutOffer(three, small, allPrices(290, 300), { minStake: wholeRupees(100) })).toMatchObject({
       kind: 'none',
       reason: 'below-min-stake',
     });
     // Exactly the minimum is a bet the market takes: at a 2.00 lay the hedge is ₹100.
-    expect(cashOutOffer(three, small, allPrices(190, 200), wholeRupees(100))).toMatchObject({
+    expect(cashOutOffer(three, small, allPrices(190, 200), { minStake: wholeRupees(100) })).toMatchObject({
       kind: 'offer',
       hedge: bet('lay', 'A', 200, 100),
     });
     // A ₹0 stake is still 'balanced' (already within the bound), whatever the minimum.
     expect(
-      cashOutOffer(three, [bet('back', 'A', 150, 1)], allPrices(290, 300), wholeRupees(100)),
+      cashOutOffer(three, [bet('back', 'A', 150, 1)], allPrices(290, 300), { minStake: wholeRupees(100) }),
     ).toMatchObject({ kind: 'none', reason: 'balanced' });
   });
 
@@ -139,7 +139,7 @@ describe('cash-out offer', () => {
         ['A', 190, 200],
         ['B', 250, 260],
       ]),
-      wholeRupees(100),
+      { minStake: wholeRupees(100) },
     );
     expect(offer).toMatchObject({ kind: 'offer', hedge: bet('lay', 'A', 200, 100), guaranteed: 0 });
   });
@@ -225,11 +225,72 @@ describe('cash-out properties', () => {
     fc.assert(
       fc.property(position, prices, minimum, ([runners, bets], best, min) => {
         const free = cashOutOffer(runners, bets, best);
-        const limited = cashOutOffer(runners, bets, best, min);
+        const limited = cashOutOffer(runners, bets, best, { minStake: min });
         if (limited.kind === 'offer') expect(limited.hedge.stakePaise).toBeGreaterThanOrEqual(min);
         if (free.kind === 'offer' && free.hedge.stakePaise >= min) expect(limited).toEqual(free);
         if (free.kind === 'none') expect(limited).toEqual(free);
         if (free.kind === 'offer' && limited.kind === 'none') expect(limited.reason).toBe('below-min-stake');
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('never offers a hedge above the market maximum stake or maximum profit, and says so', () => {
+    // Back A ₹1,000 @ 4.00: D = ₹4,000; at a 2.00 lay the hedge is ₹2,000, and it could win ₹2,000.
+    const big = [bet('back', 'A', 400, 1_000)];
+    expect(cashOutOffer(three, big, allPrices(190, 200), { maxStake: wholeRupees(2_000) })).toMatchObject({
+      kind: 'offer',
+      hedge: bet('lay', 'A', 200, 2_000),
+    });
+    expect(cashOutOffer(three, big, allPrices(190, 200), { maxStake: wholeRupees(1_999) })).toMatchObject({
+      kind: 'none',
+      reason: 'above-bet-limits',
+    });
+    expect(cashOutOffer(three, big, allPrices(190, 200), { maxProfit: wholeRupees(1_999) })).toMatchObject({
+      kind: 'none',
+      reason: 'above-bet-limits',
+    });
+    // Lay B ₹1,000 @ 5.00: P_A +₹1,000, P_B −₹4,000. Backing B ₹1,000 @ 5.00 evens them at ₹0 but
+    // could win ₹4,000; laying A ₹3,846 @ 1.30 evens them at about −₹154 and could win ₹3,846.
+    const two = ['A', 'B'] as RunnerId[];
+    const lay = [bet('lay', 'B', 500, 1_000)];
+    const prices = book([
+      ['A', 120, 130],
+      ['B', 500, 510],
+    ]);
+    expect(cashOutOffer(two, lay, prices)).toMatchObject({
+      kind: 'offer',
+      hedge: bet('back', 'B', 500, 1_000),
+    });
+    expect(cashOutOffer(two, lay, prices, { maxProfit: wholeRupees(3_999) })).toMatchObject({
+      kind: 'offer',
+      hedge: bet('lay', 'A', 130, 3_846),
+    });
+    expect(cashOutOffer(two, lay, prices, { maxProfit: wholeRupees(3_000) })).toMatchObject({
+      kind: 'none',
+      reason: 'above-bet-limits',
+    });
+  });
+
+  it('with a maximum stake and profit: every offer keeps within them, and is the free offer when that does', () => {
+    const maximum = fc.integer({ min: 1, max: 5_000 }).map((r) => wholeRupees(r));
+    fc.assert(
+      fc.property(position, prices, maximum, maximum, ([runners, bets], best, maxStake, maxProfit) => {
+        const free = cashOutOffer(runners, bets, best);
+        const limited = cashOutOffer(runners, bets, best, { maxStake, maxProfit });
+        if (limited.kind === 'offer') {
+          expect(limited.hedge.stakePaise).toBeLessThanOrEqual(maxStake);
+          expect(betPotentialProfit(limited.hedge)).toBeLessThanOrEqual(maxProfit);
+        }
+        if (free.kind === 'none') expect(limited).toEqual(free);
+        if (free.kind === 'offer' && limited.kind === 'none') expect(limited.reason).toBe('above-bet-limits');
+        if (
+          free.kind === 'offer' &&
+          free.hedge.stakePaise <= maxStake &&
+          betPotentialProfit(free.hedge) <= maxProfit
+        ) {
+          expect(limited).toEqual(free);
+        }
       }),
       { numRuns: 300 },
     );

@@ -21,12 +21,13 @@
  * that would not lock in one result. In a two-runner market both runners qualify; the hedge that
  * guarantees the customer more is chosen, ties going to the runner listed first.
  *
- * Minimum stake: the hedge is a normal bet, so one below the market's minimum stake would only be
- * refused. Such a hedge is not offered; when every hedge that would even the runners is below it
- * the answer says so ('below-min-stake'), as the position cannot be cashed out until it grows or the
- * prices move.
+ * Bet limits: the hedge is a normal bet, so one below the market's minimum stake, above its maximum
+ * stake, or able to win more than its maximum profit would only be refused. Such a hedge is not
+ * offered; when every hedge that would even the runners is outside the limits the answer says why:
+ * 'below-min-stake' (the position cannot be cashed out until it grows or the prices move) or
+ * 'above-bet-limits' (it is larger than one bet on the market may be).
  */
-import type { OddsBet, RunnerId } from './bets';
+import { betPotentialProfit, type OddsBet, type RunnerId } from './bets';
 import type { Hundredths } from './ladder';
 import { ZERO_PAISE, maxPaise, minPaise, subPaise, wholeRupees, type Paise } from './money';
 import { runnerPnl, type RunnerPnl } from './pnl';
@@ -51,9 +52,17 @@ export type CashOutOffer =
     }
   | {
       readonly kind: 'none';
-      readonly reason: 'no-position' | 'balanced' | 'no-single-hedge' | 'no-price' | 'below-min-stake';
+      readonly reason:
+        'no-position' | 'balanced' | 'no-single-hedge' | 'no-price' | 'below-min-stake' | 'above-bet-limits';
       readonly pnlBefore: readonly RunnerPnl[];
     };
+
+/** The market's limits on one bet; each is no limit when left out. */
+export interface HedgeLimits {
+  readonly minStake?: Paise;
+  readonly maxStake?: Paise;
+  readonly maxProfit?: Paise;
+}
 
 /** |D|/Q rounded to the nearest integer, ties down, in exact integer arithmetic. */
 function roundedStakeRupees(imbalance: number, price: number): number {
@@ -75,8 +84,8 @@ export function cashOutOffer(
   runnerIds: readonly RunnerId[],
   bets: readonly OddsBet[],
   bestPrices: ReadonlyMap<RunnerId, BestPrices>,
-  /** The market's minimum stake; none by default. */
-  minStake: Paise = ZERO_PAISE,
+  /** The market's limits on one bet; none by default. */
+  limits: HedgeLimits = {},
 ): CashOutOffer {
   const pnlBefore = runnerPnl(runnerIds, bets);
   if (bets.length === 0) return { kind: 'none', reason: 'no-position', pnlBefore };
@@ -86,6 +95,7 @@ export function cashOutOffer(
   let sawCandidate = false;
   let sawPrice = false;
   let sawLevel = false;
+  let sawAbove = false;
   for (const { runnerId, pnl } of pnlBefore) {
     const others = pnlBefore.filter((r) => r.runnerId !== runnerId).map((r) => r.pnl);
     if (others.some((p) => p !== others[0])) continue;
@@ -102,8 +112,15 @@ export function cashOutOffer(
       continue;
     }
     const stakePaise = wholeRupees(stakeRupees);
-    if (stakePaise < minStake) continue;
+    if (stakePaise < (limits.minStake ?? ZERO_PAISE)) continue;
     const hedge: OddsBet = { side, runnerId, price, stakePaise };
+    if (
+      (limits.maxStake !== undefined && stakePaise > limits.maxStake) ||
+      (limits.maxProfit !== undefined && betPotentialProfit(hedge) > limits.maxProfit)
+    ) {
+      sawAbove = true;
+      continue;
+    }
     const pnlAfter = runnerPnl(runnerIds, [...bets, hedge]);
     const guaranteed = lowest(pnlAfter);
     if (best === null || guaranteed > best.guaranteed) {
@@ -117,6 +134,8 @@ export function cashOutOffer(
       ? 'no-price'
       : sawLevel
         ? 'balanced'
-        : 'below-min-stake';
+        : sawAbove
+          ? 'above-bet-limits'
+          : 'below-min-stake';
   return { kind: 'none', reason, pnlBefore };
 }

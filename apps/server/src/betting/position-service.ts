@@ -109,8 +109,8 @@ export class PositionService {
         },
       ]),
     );
-    // The hedge is placed through the normal bet path: one below the minimum stake is not an offer.
-    const offer = cashOutOffer(runnerIds, bets, best, market.limits.minStake);
+    // The hedge is placed through the normal bet path: one outside the market's limits is not an offer.
+    const offer = cashOutOffer(runnerIds, bets, best, market.limits);
     if (offer.kind === 'none') return none(offer.reason);
     return {
       marketId,

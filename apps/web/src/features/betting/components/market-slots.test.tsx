@@ -144,6 +144,26 @@ describe('cash out on the market page', () => {
     expect(screen.queryByRole('button', { name: /Cash out/ })).toBeNull();
   });
 
+  it('says a hedge above the market bet limits cannot be cashed out, with no button to try', async () => {
+    offer = {
+      ...offerAt(1.6, 1, 0),
+      available: false,
+      reason: 'above-bet-limits',
+      hedge: null,
+      guaranteed: null,
+      runners: [
+        { runnerId: 11, now: 3000, afterCashOut: null },
+        { runnerId: 12, now: -1000, afterCashOut: null },
+      ],
+    };
+    renderActions();
+    expect(await screen.findByTestId('cash-out-unavailable')).toHaveProperty(
+      'textContent',
+      'Cash out larger than one bet on this market may be',
+    );
+    expect(screen.queryByRole('button', { name: /Cash out/ })).toBeNull();
+  });
+
   it("on 'odds changed' places nothing more: reads the offer again and asks to confirm the new figure", async () => {
     placeAnswers = [oddsChanged, placed];
     renderActions();

@@ -103,7 +103,9 @@ function CashOut({ eventId, marketId, minStake }: { eventId: number; marketId: s
       <span className="cash-out cash-out--off muted" data-testid="cash-out-unavailable">
         {data.reason === 'below-min-stake'
           ? `Cash out below the ₹${minStake.toLocaleString('en-IN')} minimum stake`
-          : 'Cash out unavailable now'}
+          : data.reason === 'above-bet-limits'
+            ? 'Cash out larger than one bet on this market may be'
+            : 'Cash out unavailable now'}
       </span>
     );
   }
