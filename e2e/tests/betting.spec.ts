@@ -418,6 +418,15 @@ test.describe('betting', () => {
     await expect(cashOut).toHaveText(`Cash out ${signedRupees(hedge.guaranteed)}`, { timeout: 30_000 });
     await cashOut.click();
     const dialog = page.getByRole('dialog', { name: 'Cash out' });
+    // Over the whole page, not clipped inside the market card it was opened from.
+    await expect(dialog.getByRole('heading', { name: 'Cash out' })).toBeInViewport();
+    const viewport = page.viewportSize();
+    expect(await page.getByTestId('modal-backdrop').boundingBox()).toEqual({
+      x: 0,
+      y: 0,
+      width: viewport?.width,
+      height: viewport?.height,
+    });
     await expect(dialog.getByTestId('cash-out-guaranteed')).toHaveText(signedRupees(hedge.guaranteed));
     await expect(dialog).toContainText(
       `a ${hedge.side} of ${rupees(hedge.stake * 100)} at ${(hedge.q / 100).toFixed(2)} is placed`,

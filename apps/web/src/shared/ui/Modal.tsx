@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { Icon } from './Icon';
 import { faXmark } from '@fortawesome/free-solid-svg-icons';
 
@@ -15,7 +16,11 @@ export interface ModalProps {
   name?: string;
 }
 
-/** The reusable modal: header, body, optional footer; closes by its button, a click outside or Escape. */
+/**
+ * The reusable modal: header, body, optional footer; closes by its button, a click outside or Escape.
+ * It is drawn into document.body, so that no ancestor's containment (a market card skips painting
+ * while off screen) can clip it or pin it to the card instead of the viewport.
+ */
 export function Modal({ open, onClose, title, children, footer, variant = 'default', name }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -42,7 +47,7 @@ export function Modal({ open, onClose, title, children, footer, variant = 'defau
   }, [open]);
 
   if (!open) return null;
-  return (
+  return createPortal(
     <div
       className={`modal-backdrop modal-backdrop--${variant}`}
       data-testid="modal-backdrop"
@@ -69,6 +74,7 @@ export function Modal({ open, onClose, title, children, footer, variant = 'defau
         <div className="modal__body">{children}</div>
         {footer != null && <footer className="modal__footer">{footer}</footer>}
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }
