@@ -1,0 +1,1 @@
+CREATE INDEX "refresh_tokens_revoked_at" ON "refresh_tokens" USING btree ("revoked_at") WHERE "refresh_tokens"."revoked_at" is not null;
