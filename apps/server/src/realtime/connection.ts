@@ -59,6 +59,8 @@ export class ClientConnection {
   readonly groups = new Set<string>();
   pageGroup: string | null = null;
   client: ClientInfo | null = null;
+  /** The sign-in sessions whose tokens opened or claimed this connection: revoking one closes it. */
+  readonly sessionIds = new Set<string>();
   /** The last token a hub method verified, so a heartbeat repeating it is not verified again. */
   verifiedToken: string | null = null;
   /** Incoming messages are handled one after another, as ASP.NET does by default. */

@@ -33,7 +33,16 @@ export interface HubLogger {
   error(obj: object, msg?: string): void;
 }
 
-export type Authenticate = (token: string) => Promise<{ userId: string } | null>;
+/**
+ * Who a verified token speaks for. `sessionId` names the sign-in session the token belongs to, so
+ * the connections it opened or claimed can be closed when that session is revoked.
+ */
+export interface HubIdentity {
+  userId: string;
+  sessionId?: string;
+}
+
+export type Authenticate = (token: string) => Promise<HubIdentity | null>;
 
 export interface ClientRegisteredEvent {
   connectionId: string;
@@ -70,6 +79,12 @@ export interface HubSender {
   removeFromGroup(connectionId: string, group: string): Promise<void>;
   /** Connections that completed the handshake on this server. */
   connectionCount(): number;
+  /**
+   * Closes, on this server only, every connection a token of one of these sessions opened or
+   * claimed: Close with the reason and no reconnect. Answers how many were closed. Each server
+   * hears a revocation itself, so nothing goes on the bus.
+   */
+  closeSessions(sessionIds: readonly string[], reason: string): number;
   /** Runs after a RegisterClient succeeded; returns a function that removes the hook. */
   onClientRegistered(hook: HubHook<ClientRegisteredEvent>): () => void;
   /** Runs after a SendHeartbeat succeeded, e.g. to send an odds snapshot to a new page group. */
@@ -203,7 +218,7 @@ export class Hub implements HubSender {
   // ----- connections and transports -----
 
   createConnection(
-    userId: string | null,
+    who: HubIdentity | null,
     statefulOffered: boolean,
     negotiateVersion: number,
   ): ClientConnection {
@@ -213,12 +228,13 @@ export class Hub implements HubSender {
     const conn = new ClientConnection({
       id,
       token,
-      userId,
+      userId: who?.userId ?? null,
       statefulOffered,
       maxMessageBytes: this.options.maxMessageBytes,
       replayBufferBytes: this.options.replayBufferBytes,
       now: this.now(),
     });
+    if (who?.sessionId !== undefined) conn.sessionIds.add(who.sessionId);
     this.byToken.set(token, conn);
     return conn;
   }
@@ -243,10 +259,14 @@ export class Hub implements HubSender {
 
   /**
    * A request of this connection carried a valid token. An anonymous connection becomes the
-   * user's; a connection of another user is refused.
+   * user's; a connection of another user is refused. The token's session is noted before any
+   * await, so a revocation heard from now on closes the connection.
    */
-  async adoptUser(conn: ClientConnection, userId: string): Promise<boolean> {
-    if (conn.userId !== null) return conn.userId === userId;
+  async adoptUser(conn: ClientConnection, who: HubIdentity): Promise<boolean> {
+    const { userId } = who;
+    if (conn.userId !== null && conn.userId !== userId) return false;
+    if (who.sessionId !== undefined) conn.sessionIds.add(who.sessionId);
+    if (conn.userId !== null) return true;
     conn.userId = userId;
     if (conn.registered) await this.joinUser(conn, userId);
     return true;
@@ -559,7 +579,7 @@ export class Hub implements HubSender {
       return "The token belongs to a different user than this connection's.";
     }
     if (conn.state === 'closed') return 'The connection is closed.';
-    await this.adoptUser(conn, identity.userId);
+    await this.adoptUser(conn, identity);
     conn.verifiedToken = token;
     return null;
   }
@@ -676,6 +696,18 @@ export class Hub implements HubSender {
 
   connectionCount(): number {
     return this.byId.size;
+  }
+
+  closeSessions(sessionIds: readonly string[], reason: string): number {
+    if (sessionIds.length === 0) return 0;
+    let closed = 0;
+    // Every connection, not only registered ones: one negotiated but not yet connected closes too.
+    for (const conn of [...this.byToken.values()]) {
+      if (conn.state === 'closed' || !sessionIds.some((id) => conn.sessionIds.has(id))) continue;
+      this.close(conn, { error: reason, allowReconnect: false });
+      closed += 1;
+    }
+    return closed;
   }
 
   async sendToUser(userId: string, target: string, ...args: unknown[]): Promise<void> {

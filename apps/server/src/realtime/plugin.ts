@@ -6,7 +6,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { ERRORS, type ErrorCode } from '@backlay/contract';
 import type { Bus } from '../platform/bus';
 import type { ClientConnection } from './connection';
-import { Hub, type Authenticate, type HubLogger, type HubSender } from './hub';
+import { Hub, type Authenticate, type HubIdentity, type HubLogger, type HubSender } from './hub';
 import { LongPollingTransport, ServerSentEventsTransport, WebSocketTransport } from './transports';
 
 export interface RealtimeHubOptions {
@@ -123,13 +123,13 @@ async function realtimeHubPlugin(fastify: FastifyInstance, options: RealtimeHubO
     };
   }
 
-  type Identity = { ok: true; userId: string | null } | { ok: false; status: 401 | 503 };
+  type Identity = { ok: true; who: HubIdentity | null } | { ok: false; status: 401 | 503 };
 
   async function identify(token: string | null): Promise<Identity> {
-    if (token === null) return { ok: true, userId: null };
+    if (token === null) return { ok: true, who: null };
     try {
       const identity = await options.authenticate(token);
-      return identity ? { ok: true, userId: identity.userId } : { ok: false, status: 401 };
+      return identity ? { ok: true, who: identity } : { ok: false, status: 401 };
     } catch (error) {
       logger.error({ err: error }, 'hub: authenticate failed');
       return { ok: false, status: 503 };
@@ -140,8 +140,8 @@ async function realtimeHubPlugin(fastify: FastifyInstance, options: RealtimeHubO
   async function authorize(conn: ClientConnection, token: string | null): Promise<200 | 401 | 403 | 503> {
     const identity = await identify(token);
     if (!identity.ok) return identity.status;
-    if (identity.userId === null) return 200;
-    return (await hub.adoptUser(conn, identity.userId)) ? 200 : 403;
+    if (identity.who === null) return 200;
+    return (await hub.adoptUser(conn, identity.who)) ? 200 : 403;
   }
 
   function fail(reply: FastifyReply, status: number, code: ErrorCode, message?: string) {
@@ -189,7 +189,7 @@ async function realtimeHubPlugin(fastify: FastifyInstance, options: RealtimeHubO
     const id = query.get('id');
     if (id === null) {
       // No negotiate (skipNegotiation): the socket starts a connection of its own.
-      acceptWebSocket(hub.createConnection(identity.userId, false, 1), req, socket, head);
+      acceptWebSocket(hub.createConnection(identity.who, false, 1), req, socket, head);
       return;
     }
     const conn = hub.findByToken(id);
@@ -199,7 +199,7 @@ async function realtimeHubPlugin(fastify: FastifyInstance, options: RealtimeHubO
     }
     // A second socket is a conflict unless stateful reconnect lets it take over.
     if (conn.state === 'active' && !conn.stateful) return rejectUpgrade(socket, 409, 'Conflict');
-    if (identity.userId !== null && !(await hub.adoptUser(conn, identity.userId))) {
+    if (identity.who !== null && !(await hub.adoptUser(conn, identity.who))) {
       return rejectUpgrade(socket, 403, 'Forbidden');
     }
     if (conn.closed) return rejectUpgrade(socket, 404, 'Not Found');
@@ -268,7 +268,7 @@ async function realtimeHubPlugin(fastify: FastifyInstance, options: RealtimeHubO
         }
         const stateful = query.get('useStatefulReconnect') === 'true';
         const negotiateVersion = Math.min(version, 1);
-        const conn = hub.createConnection(identity.userId, stateful, negotiateVersion);
+        const conn = hub.createConnection(identity.who, stateful, negotiateVersion);
         const body: Record<string, unknown> = {
           connectionId: conn.id,
           negotiateVersion,
