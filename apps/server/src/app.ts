@@ -13,6 +13,7 @@ import { adminRoutes } from './admin/routes';
 import { accountRoutes } from './account/routes';
 import { SessionService } from './account/session-service';
 import { authPlugin } from './auth/auth-plugin';
+import { SessionRevocations } from './auth/session-revocations';
 import { bettingPlugin } from './betting/plugin';
 import { TokenService } from './auth/tokens';
 import type { Config } from './config';
@@ -40,6 +41,8 @@ declare module 'fastify' {
     bus: Bus;
     config: Config;
     tokens: TokenService;
+    /** Sign-in sessions revoked while their access tokens may still be unexpired, on every server. */
+    sessionRevocations: SessionRevocations;
     walletNotifier: WalletNotifier;
     /** The market feed, or null when the server runs without one. */
     feed: MarketFeed | null;
@@ -90,7 +93,6 @@ export async function buildApp({
     forceCloseConnections: true,
   });
   const db = database.db;
-  const tokens = new TokenService(config.jwtSecret, config.ACCESS_TOKEN_TTL_SECONDS);
   const walletNotifier = new WalletNotifier(db);
   const outbox = sms ? null : new OutboxSmsSender(db, (msg) => app.log.info(msg));
   const smsSender = sms ?? (outbox as OutboxSmsSender);
@@ -109,10 +111,19 @@ export async function buildApp({
         }));
   if (!givenBus) app.addHook('onClose', () => bus.close());
 
+  // Read before the first request is served: a server that starts refuses sessions revoked earlier.
+  const sessionRevocations = new SessionRevocations(bus, db, app.log, {
+    accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+  });
+  await sessionRevocations.start();
+  app.addHook('onClose', () => sessionRevocations.stop());
+  const tokens = new TokenService(config.jwtSecret, config.ACCESS_TOKEN_TTL_SECONDS, sessionRevocations);
+
   app.decorate('db', db);
   app.decorate('bus', bus);
   app.decorate('config', config);
   app.decorate('tokens', tokens);
+  app.decorate('sessionRevocations', sessionRevocations);
   app.decorate('walletNotifier', walletNotifier);
   app.decorate('feed', feed ?? null);
   const marketStore = new MarketStore(db);
@@ -194,7 +205,7 @@ export async function buildApp({
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
   const sessions = new SessionService(db, tokens, config);
-  const accounts = new AccountService(db, sessions, smsSender, config);
+  const accounts = new AccountService(db, sessions, smsSender, config, sessionRevocations);
   await app.register(accountRoutes, { accounts, sessions, tokens, config, outbox });
   await app.register(bettingPlugin);
   if (config.adminApiKey) await app.register(adminRoutes, { wallets: new WalletService(db, walletNotifier) });
@@ -206,8 +217,18 @@ export async function buildApp({
     logger: app.log,
     authenticate: async (token) => {
       const verified = await tokens.verifyAccess(token);
-      return verified.ok ? { userId: String(verified.claims.userId) } : null;
+      return verified.ok
+        ? { userId: String(verified.claims.userId), sessionId: String(verified.claims.sessionId) }
+        : null;
     },
+  });
+  // A revoked session's hub connections on this server end now; every server hears the revocation.
+  const stopClosingSessions = sessionRevocations.onRevoked((sessionIds) => {
+    const closed = app.hub.closeSessions(sessionIds.map(String), 'This session has been signed out.');
+    if (closed > 0) app.log.info({ sessionIds, closed }, 'closed the hub connections of revoked sessions');
+  });
+  app.addHook('onClose', async () => {
+    stopClosingSessions();
   });
   walletNotifier.subscribe((userId, data) => {
     // A push that finds the bus gone (a push held back until after shutdown) is dropped, not thrown.

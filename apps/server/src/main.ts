@@ -27,7 +27,11 @@ running.feed.start();
 
 const sweep = async () => {
   try {
-    const closed = await closeExpiredDemoAccounts(database.db, config.DEMO_ACCOUNT_TTL_HOURS);
+    const closed = await closeExpiredDemoAccounts(
+      database.db,
+      app.sessionRevocations,
+      config.DEMO_ACCOUNT_TTL_HOURS,
+    );
     if (closed) app.log.info({ closed }, 'closed expired demo accounts');
   } catch (err) {
     app.log.error({ err }, 'demo account clean-up failed');

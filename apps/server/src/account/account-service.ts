@@ -10,6 +10,7 @@ import {
 } from '@backlay/contract';
 import { eq } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../auth/passwords';
+import type { SessionRevocationAnnouncer } from '../auth/session-revocations';
 import type { Config } from '../config';
 import { createWallet, houseAccount, postJournal } from '../ledger/ledger-repository';
 import type { Db } from '../platform/db/database';
@@ -36,6 +37,7 @@ export class AccountService {
     private readonly sessions: SessionService,
     private readonly sms: SmsSender,
     private readonly config: Config,
+    private readonly revocations: SessionRevocationAnnouncer,
   ) {}
 
   // ------------------------------------------------------------ sign in
@@ -322,10 +324,12 @@ export class AccountService {
       throw new AppError('PASSWORD_INCORRECT');
     if (input.currentPassword === input.newPassword) throw new AppError('PASSWORD_REUSED');
     const passwordHash = await hashPassword(input.newPassword);
-    await this.db.transaction(async (tx) => {
+    const revoked = await this.db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
-      await repo.revokeSessions(tx, userId, sessionId);
+      return repo.revokeSessions(tx, userId, sessionId);
     });
+    // Only after the commit: a rolled-back change must not sign anyone out.
+    await this.revocations.announce(revoked);
     return { message: 'Password changed. Your other sessions have been signed out.' };
   }
 

@@ -29,7 +29,7 @@ describe.each(backends)('demo account clean-up (%s)', (backend) => {
     const fresh = await demo();
     await age(old.userId, 25);
 
-    expect(await closeExpiredDemoAccounts(db, 24)).toBe(1);
+    expect(await closeExpiredDemoAccounts(db, ctx.app.sessionRevocations, 24)).toBe(1);
 
     const [oldUser] = await db.select().from(users).where(eq(users.id, old.userId));
     const [freshUser] = await db.select().from(users).where(eq(users.id, fresh.userId));
@@ -58,7 +58,7 @@ describe.each(backends)('demo account clean-up (%s)', (backend) => {
     );
 
     // Running it again changes nothing.
-    expect(await closeExpiredDemoAccounts(db, 24)).toBe(0);
+    expect(await closeExpiredDemoAccounts(db, ctx.app.sessionRevocations, 24)).toBe(0);
     const [total] = await db
       .select({ n: sql<string>`coalesce(sum(${ledgerAccounts.balance}), 0)` })
       .from(ledgerAccounts);
@@ -70,11 +70,11 @@ describe.each(backends)('demo account clean-up (%s)', (backend) => {
     const busy = await demo();
     await age(busy.userId, 48);
     await db.update(wallets).set({ exposure: 10_000 }).where(eq(wallets.userId, busy.userId));
-    expect(await closeExpiredDemoAccounts(db, 24)).toBe(0);
+    expect(await closeExpiredDemoAccounts(db, ctx.app.sessionRevocations, 24)).toBe(0);
     const [row] = await db.select().from(users).where(eq(users.id, busy.userId));
     expect(row?.status).toBe('active');
     await db.update(wallets).set({ exposure: 0 }).where(eq(wallets.userId, busy.userId));
-    expect(await closeExpiredDemoAccounts(db, 24)).toBe(1);
+    expect(await closeExpiredDemoAccounts(db, ctx.app.sessionRevocations, 24)).toBe(1);
   });
 
   it('never touches real accounts', async () => {
@@ -88,7 +88,7 @@ describe.each(backends)('demo account clean-up (%s)', (backend) => {
       .update(users)
       .set({ createdAt: new Date(Date.now() - 1000 * 3_600_000) })
       .where(eq(users.isDemo, false));
-    await closeExpiredDemoAccounts(db, 1);
+    await closeExpiredDemoAccounts(db, ctx.app.sessionRevocations, 1);
     expect(
       await db.select({ id: users.id, status: users.status }).from(users).where(eq(users.isDemo, false)),
     ).toEqual(before);

@@ -1,4 +1,5 @@
 import { and, eq, lt } from 'drizzle-orm';
+import type { SessionRevocationAnnouncer } from '../auth/session-revocations';
 import { houseAccount, postJournal, readWallet } from '../ledger/ledger-repository';
 import type { Db } from '../platform/db/database';
 import { users } from '../platform/db/schema';
@@ -6,10 +7,16 @@ import { revokeSessions } from './user-repository';
 
 /**
  * Closes demo accounts older than the TTL: their play money goes back to the house's play-money
- * account in a journal (history stays balanced), their sessions end. Accounts with open bets wait
- * until those settle.
+ * account in a journal (history stays balanced), their sessions end (access tokens too: each
+ * account's revoked sessions are announced once its transaction commits). Accounts with open bets
+ * wait until those settle.
  */
-export async function closeExpiredDemoAccounts(db: Db, ttlHours: number, batch = 200): Promise<number> {
+export async function closeExpiredDemoAccounts(
+  db: Db,
+  revocations: SessionRevocationAnnouncer,
+  ttlHours: number,
+  batch = 200,
+): Promise<number> {
   const cutoff = new Date(Date.now() - ttlHours * 3_600_000);
   const expired = await db
     .select({ id: users.id, domainId: users.domainId })
@@ -37,10 +44,11 @@ export async function closeExpiredDemoAccounts(db: Db, ttlHours: number, batch =
         });
       }
       await tx.update(users).set({ status: 'closed' }).where(eq(users.id, user.id));
-      await revokeSessions(tx, user.id);
-      return true;
+      return revokeSessions(tx, user.id);
     });
-    if (done) closed++;
+    if (done === false) continue;
+    await revocations.announce(done);
+    closed++;
   }
   return closed;
 }

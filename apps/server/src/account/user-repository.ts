@@ -131,13 +131,23 @@ export async function challengesSince(
 }
 
 // ---------------------------------------------------------------- sign-in sessions
-export async function revokeSessions(db: Executor, userId: number, keepSessionId?: number) {
+/**
+ * Revokes a user's live sessions and answers their ids. Their access tokens still verify: once
+ * the transaction commits, pass the ids to SessionRevocations.announce so every server refuses them.
+ */
+export async function revokeSessions(
+  db: Executor,
+  userId: number,
+  keepSessionId?: number,
+): Promise<number[]> {
   const conditions: SQL[] = [eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)];
   if (keepSessionId !== undefined) conditions.push(ne(refreshTokens.id, keepSessionId));
-  await db
+  const rows = await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
-    .where(and(...conditions));
+    .where(and(...conditions))
+    .returning({ id: refreshTokens.id });
+  return rows.map((row) => row.id);
 }
 
 // ---------------------------------------------------------------- login attempts

@@ -19,6 +19,17 @@ declare module 'fastify' {
 }
 
 /**
+ * A token of a revoked session is answered as an expired one: the client's session is over either
+ * way, and TOKEN_EXPIRED is the code it signs the player out on.
+ */
+function refusal(reason: 'expired' | 'invalid' | 'revoked'): AppError {
+  if (reason === 'expired') return new AppError('TOKEN_EXPIRED');
+  if (reason === 'revoked')
+    return new AppError('TOKEN_EXPIRED', 'This session has been signed out. Please log in again.');
+  return new AppError('UNAUTHENTICATED');
+}
+
+/**
  * Reads the bearer token on every request. A token is only good on the domain it was issued for,
  * so an account of one white-label site cannot act on another. Needs request.domain (settings plugin).
  */
@@ -36,7 +47,7 @@ export const authPlugin = fp(
       }
       const verified = await opts.tokens.verifyAccess(match[1]);
       if (!verified.ok) {
-        req.authError = new AppError(verified.reason === 'expired' ? 'TOKEN_EXPIRED' : 'UNAUTHENTICATED');
+        req.authError = refusal(verified.reason);
         return;
       }
       if (verified.claims.domainId !== req.domain.id) {

@@ -10,7 +10,13 @@ export interface AccessClaims {
 }
 
 export type VerifyResult =
-  { ok: true; claims: AccessClaims; expiresAt: Date } | { ok: false; reason: 'expired' | 'invalid' };
+  | { ok: true; claims: AccessClaims; expiresAt: Date }
+  | { ok: false; reason: 'expired' | 'invalid' | 'revoked' };
+
+/** The sign-in sessions that have been revoked while tokens naming them may still be unexpired. */
+export interface RevokedSessions {
+  has(sessionId: number): boolean;
+}
 
 const ISSUER = 'backlay';
 
@@ -20,6 +26,7 @@ export class TokenService {
   constructor(
     secret: string,
     readonly accessTtlSeconds: number,
+    private readonly revokedSessions: RevokedSessions = { has: () => false },
   ) {
     this.key = new TextEncoder().encode(secret);
   }
@@ -38,7 +45,9 @@ export class TokenService {
 
   /**
    * Verified tokens, so a player's stream of calls pays the signature check once. A token is only
-   * served from here until its own expiry; the size is capped, oldest first out.
+   * served from here until its own expiry, and never once its session is revoked (checked on every
+   * hit, so a revocation heard on the bus takes effect on the next call); the size is capped,
+   * oldest first out.
    */
   private readonly verified = new Map<string, { claims: AccessClaims; expiresAt: Date }>();
   private static readonly CACHE_SIZE = 10_000;
@@ -46,10 +55,17 @@ export class TokenService {
   async verifyAccess(token: string): Promise<VerifyResult> {
     const hit = this.verified.get(token);
     if (hit) {
+      if (this.revokedSessions.has(hit.claims.sessionId)) {
+        this.verified.delete(token);
+        return { ok: false, reason: 'revoked' };
+      }
       if (hit.expiresAt.getTime() > Date.now()) return { ok: true, ...hit };
       this.verified.delete(token);
     }
     const result = await this.verifyUncached(token);
+    // Checked after the signature's await, so callers act on an answer no older than this turn.
+    if (result.ok && this.revokedSessions.has(result.claims.sessionId))
+      return { ok: false, reason: 'revoked' };
     if (result.ok) {
       if (this.verified.size >= TokenService.CACHE_SIZE) {
         const oldest = this.verified.keys().next().value;
