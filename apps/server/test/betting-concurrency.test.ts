@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { marketExposure, paise } from '@backlay/exchange';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { positionOf, type StoredBet } from '../src/betting/positions';
@@ -18,7 +16,7 @@ import {
   walletOf,
   type Player,
 } from './betting-helpers';
-import { backends, createTestApp, testConfig, type TestContext } from './harness';
+import { backends, createTestApp, scratchPostgres, testConfig, type TestContext } from './harness';
 import { call, expectRefused } from './helpers';
 
 /*
@@ -35,23 +33,18 @@ const RUNNERS = [
 const MARKETS = ['7.1', '7.2', '7.3', '7.4'];
 
 describe.runIf(DATABASE_URL)('concurrent bets through two servers on one PostgreSQL', () => {
-  const dbName = `backlay_conc_${randomBytes(5).toString('hex')}`;
+  let scratch: Awaited<ReturnType<typeof scratchPostgres>>;
   const databases: Database[] = [];
   const apps: FastifyInstance[] = [];
   const feed = new TestFeed();
   let ctx: TestContext;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const url = new URL(DATABASE_URL as string);
-    url.pathname = `/${dbName}`;
+    scratch = await scratchPostgres('backlay_conc');
     MARKETS.forEach((id, i) => feed.setMarket(matchOddsMarket({ id, eventId: 900 + i, runners: RUNNERS })));
     const config = testConfig();
     for (let i = 0; i < 2; i++) {
-      const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 10 });
+      const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 10 });
       if (i === 0) await seedDemoDomains(database.db);
       databases.push(database);
       const app = await buildApp({ config, database, feed });
@@ -69,10 +62,7 @@ describe.runIf(DATABASE_URL)('concurrent bets through two servers on one Postgre
   afterAll(async () => {
     for (const app of apps) await app.close();
     for (const database of databases) await database.close();
-    const admin = new pg.Client({ connectionString: DATABASE_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
+    await scratch.drop();
   });
 
   it('200 bets at once: exactly what the balance covers is accepted, available never below zero', async () => {

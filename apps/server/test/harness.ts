@@ -31,29 +31,40 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 }
 
 /**
- * A fresh, isolated database: PGlite in memory, or a new PostgreSQL database created on the
- * server DATABASE_URL points at and dropped afterwards.
+ * A new, empty PostgreSQL database on the server DATABASE_URL points at, for tests that run several
+ * servers (or start one later) on one database; `drop` removes it, whoever still holds connections.
  */
-export async function openTestDatabase(backend: Backend): Promise<Database> {
-  if (backend === 'pglite') return openDatabase({ dataDir: 'memory://' });
+export async function scratchPostgres(
+  prefix = 'backlay_test',
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) throw new Error('DATABASE_URL is needed for the postgres backend');
-  const name = `backlay_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  if (!adminUrl) throw new Error('DATABASE_URL is needed for a PostgreSQL database');
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = async (query: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(query);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 10 });
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** A fresh, isolated database: PGlite in memory, or a scratch PostgreSQL database dropped on close. */
+export async function openTestDatabase(backend: Backend): Promise<Database> {
+  if (backend === 'pglite') return openDatabase({ dataDir: 'memory://' });
+  const scratch = await scratchPostgres();
+  const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 10 });
   return {
     ...database,
     close: async () => {
       await database.close();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await scratch.drop();
     },
   };
 }

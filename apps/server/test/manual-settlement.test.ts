@@ -9,7 +9,6 @@ import {
 } from '@backlay/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { num, queryRows } from '../src/betting/sql-rows';
@@ -23,7 +22,14 @@ import { ManualClock } from '../src/sports/feed/clock';
 import { runFeed, type RunningFeed } from '../src/sports/feed/run-feed';
 import { SimulatedFeed } from '../src/sports/feed/simulator/world';
 import { demoPlayer, expectLedgerBalanced, placeOk, settle, walletOf } from './betting-helpers';
-import { backends, createTestApp, openTestDatabase, testConfig, type TestContext } from './harness';
+import {
+  backends,
+  createTestApp,
+  openTestDatabase,
+  scratchPostgres,
+  testConfig,
+  type TestContext,
+} from './harness';
 import { call, expectOk, expectRefused } from './helpers';
 
 /*
@@ -335,7 +341,7 @@ const DATABASE_URL = process.env.DATABASE_URL;
 const REDIS_URL = process.env.REDIS_URL;
 
 describe.runIf(DATABASE_URL && REDIS_URL)('a market settled by hand, two servers on Redis', () => {
-  const dbName = `backlay_closure_${randomBytes(5).toString('hex')}`;
+  let scratch: Awaited<ReturnType<typeof scratchPostgres>>;
   const prefix = `backlay-test-closure:${randomBytes(4).toString('hex')}:`;
   const clock = new ManualClock(START);
   const source = footballWorld(clock, 3);
@@ -363,13 +369,8 @@ describe.runIf(DATABASE_URL && REDIS_URL)('a market settled by hand, two servers
   }
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const url = new URL(DATABASE_URL as string);
-    url.pathname = `/${dbName}`;
-    dbUrl = url.toString();
+    scratch = await scratchPostgres('backlay_closure');
+    dbUrl = scratch.url;
     const seeding = await openDatabase({ databaseUrl: dbUrl, poolSize: 5 });
     await seedDemoDomains(seeding.db);
     await seeding.close();
@@ -382,10 +383,7 @@ describe.runIf(DATABASE_URL && REDIS_URL)('a market settled by hand, two servers
     for (const running of feeds) await running.stop();
     for (const bus of buses) await bus.close();
     for (const database of databases) await database.close();
-    const admin = new pg.Client({ connectionString: DATABASE_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
+    await scratch.drop();
   });
 
   it('settled through either server, neither offers it; the owner takes it off the feed and pushes that', async () => {

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HubConnectionBuilder, HttpTransportType, LogLevel } from '@microsoft/signalr';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scratchPostgres } from './harness';
 
 /**
  * Scale-out, as deployed: two server processes on one PostgreSQL and one Redis. A player connected
@@ -54,20 +54,15 @@ function startServer(env: Record<string, string>): Promise<ChildProcess> {
 }
 
 describe.runIf(DATABASE_URL && REDIS_URL)('two server processes on one PostgreSQL and one Redis', () => {
-  const dbName = `backlay_multi_${randomBytes(5).toString('hex')}`;
+  let scratch: Awaited<ReturnType<typeof scratchPostgres>>;
   const servers: ChildProcess[] = [];
   const ports: number[] = [];
   const adminKey = randomBytes(24).toString('base64url');
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const url = new URL(DATABASE_URL as string);
-    url.pathname = `/${dbName}`;
+    scratch = await scratchPostgres('backlay_multi');
     const common = {
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: scratch.url,
       REDIS_URL: REDIS_URL as string,
       REDIS_PREFIX: `backlay-multi-${randomBytes(4).toString('hex')}:`,
       JWT_SECRET: randomBytes(48).toString('base64url'),
@@ -97,10 +92,7 @@ describe.runIf(DATABASE_URL && REDIS_URL)('two server processes on one PostgreSQ
       s.kill('SIGTERM');
     }
     await new Promise((r) => setTimeout(r, 500));
-    const admin = new pg.Client({ connectionString: DATABASE_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
+    await scratch.drop();
   });
 
   it('delivers UserBalance to a connection on server A for a wallet change made through server B', async () => {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { HUB_PATH, type LoginResult } from '@backlay/contract';
 import {
@@ -10,14 +9,13 @@ import {
 } from '@microsoft/signalr';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeExpiredDemoAccounts } from '../src/account/demo-cleanup';
 import { buildApp } from '../src/app';
 import { openDatabase, type Database } from '../src/platform/db/database';
 import { users } from '../src/platform/db/schema';
 import { seedDemoDomains } from '../src/settings/seed';
-import { backends, createTestApp, testConfig, type TestContext } from './harness';
+import { backends, createTestApp, scratchPostgres, testConfig, type TestContext } from './harness';
 import { authenticate, call, expectOk, expectRefused, PASSWORD, registerVerified } from './helpers';
 
 /*
@@ -218,24 +216,19 @@ const DATABASE_URL = process.env.DATABASE_URL;
 const REDIS_URL = process.env.REDIS_URL;
 
 describe.runIf(DATABASE_URL && REDIS_URL)('revoked sessions across servers (PostgreSQL and Redis)', () => {
-  const dbName = `backlay_revoke_${randomBytes(5).toString('hex')}`;
+  let scratch: Awaited<ReturnType<typeof scratchPostgres>>;
   const databases: Database[] = [];
   const apps: FastifyInstance[] = [];
   let a: FastifyInstance;
   let b: FastifyInstance;
   let bHubUrl: string;
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const url = new URL(DATABASE_URL as string);
-    url.pathname = `/${dbName}`;
+    scratch = await scratchPostgres('backlay_revoke');
     // Two servers, each with its own connection pool and its own Redis connections, on one
     // database and one Redis namespace: as deployed.
     const config = testConfig({ REDIS_URL: REDIS_URL as string });
     for (let i = 0; i < 2; i++) {
-      const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+      const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 5 });
       if (i === 0) await seedDemoDomains(database.db);
       databases.push(database);
       const app = await buildApp({ config, database });
@@ -248,10 +241,7 @@ describe.runIf(DATABASE_URL && REDIS_URL)('revoked sessions across servers (Post
   afterAll(async () => {
     for (const app of apps) await app.close();
     for (const database of databases) await database.close();
-    const admin = new pg.Client({ connectionString: DATABASE_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
+    await scratch.drop();
   });
 
   it('a session revoked on server A is refused on server B within moments, and its hub connection there is closed', async () => {
