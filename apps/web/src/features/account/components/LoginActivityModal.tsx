@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Icon } from '@/shared/ui/Icon';
-import { faAngleLeft, faAngleRight } from '@fortawesome/free-solid-svg-icons';
 import { Modal } from '@/shared/ui/Modal';
+import { Pager } from '@/shared/ui/Pager';
 import { EmptyState, Spinner } from '@/shared/ui/feedback';
 import { useUserLoginAttempts, type AttemptFilter } from '../api/get-user-login-attempts';
 
@@ -20,7 +19,6 @@ export function LoginActivityModal({ open, onClose }: { open: boolean; onClose: 
   const [filter, setFilter] = useState<AttemptFilter>('All');
   const query = useUserLoginAttempts(page, PAGE_SIZE, filter, open);
   const total = query.data?.totalCount ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
   return (
     <Modal open={open} onClose={onClose} title="Login Activity" name="activity-log">
@@ -62,29 +60,7 @@ export function LoginActivityModal({ open, onClose }: { open: boolean; onClose: 
           ))}
         </ul>
       )}
-      <nav className="pager" aria-label="Pages">
-        <button
-          type="button"
-          className="btn btn--ghost"
-          disabled={page === 0}
-          onClick={() => setPage((p) => p - 1)}
-          aria-label="Previous page"
-        >
-          <Icon icon={faAngleLeft} />
-        </button>
-        <span>
-          Page {page + 1} of {pages}
-        </span>
-        <button
-          type="button"
-          className="btn btn--ghost"
-          disabled={page + 1 >= pages}
-          onClick={() => setPage((p) => p + 1)}
-          aria-label="Next page"
-        >
-          <Icon icon={faAngleRight} />
-        </button>
-      </nav>
+      <Pager page={page} pageSize={PAGE_SIZE} total={total} onPage={setPage} showSingle />
     </Modal>
   );
 }

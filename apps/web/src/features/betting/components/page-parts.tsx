@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
 import { SPORT_IDS, SPORT_NAMES, type SportId } from '@backlay/contract';
-import { faAngleLeft, faAngleRight } from '@fortawesome/free-solid-svg-icons';
 import { Spinner } from '@/shared/ui/feedback';
-import { Icon } from '@/shared/ui/Icon';
 
 /** yyyy-mm-dd of a local date, for date inputs. */
 export function dateInputValue(d: Date): string {
@@ -108,46 +106,6 @@ export function DateRangeFields({
         />
       </Field>
     </>
-  );
-}
-
-export function Pager({
-  page,
-  pageSize,
-  total,
-  onPage,
-}: {
-  page: number;
-  pageSize: number;
-  total: number;
-  onPage: (page: number) => void;
-}) {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  if (total <= pageSize) return null;
-  return (
-    <nav className="pager" aria-label="Pages">
-      <button
-        type="button"
-        className="btn btn--ghost"
-        disabled={page === 0}
-        onClick={() => onPage(page - 1)}
-        aria-label="Previous page"
-      >
-        <Icon icon={faAngleLeft} />
-      </button>
-      <span>
-        Page {page + 1} of {pages}
-      </span>
-      <button
-        type="button"
-        className="btn btn--ghost"
-        disabled={page + 1 >= pages}
-        onClick={() => onPage(page + 1)}
-        aria-label="Next page"
-      >
-        <Icon icon={faAngleRight} />
-      </button>
-    </nav>
   );
 }
 

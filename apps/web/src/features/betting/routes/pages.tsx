@@ -4,6 +4,7 @@ import { BET_STATUSES, SPORT_NAMES, type SportId } from '@backlay/contract';
 import { faBook, faList, faMoneyBill } from '@fortawesome/free-solid-svg-icons';
 import { formatRupees } from '@/shared/lib/money';
 import { EmptyState, PageHeader, Spinner } from '@/shared/ui/feedback';
+import { Pager } from '@/shared/ui/Pager';
 import { useUserOpenBets } from '../api/get-user-open-bets';
 import { useUserExpectedProfitLoss } from '../api/get-user-expected-profit-loss';
 import { useUserBetHistory, type BetHistoryItem } from '../api/get-user-bet-history';
@@ -14,7 +15,6 @@ import {
   DateRangeFields,
   Field,
   Filters,
-  Pager,
   ReadStates,
   SportField,
   dayBoundary,

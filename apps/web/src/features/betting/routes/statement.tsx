@@ -4,17 +4,10 @@ import { STATEMENT_KINDS } from '@backlay/contract';
 import { faList } from '@fortawesome/free-solid-svg-icons';
 import { formatRupees } from '@/shared/lib/money';
 import { EmptyState, PageHeader, Spinner } from '@/shared/ui/feedback';
+import { Pager } from '@/shared/ui/Pager';
 import { useTransactionHistory, type StatementLine } from '../api/get-transaction-history';
 import { useTransactionDetail } from '../api/get-transaction-detail';
-import {
-  DateRangeFields,
-  Field,
-  Filters,
-  Pager,
-  ReadStates,
-  dayBoundary,
-  daysAgo,
-} from '../components/page-parts';
+import { DateRangeFields, Field, Filters, ReadStates, dayBoundary, daysAgo } from '../components/page-parts';
 import { formatDateTime, pnlClass, selectionText, signedRupees } from '../lib/format';
 import '../betting.css';
 
