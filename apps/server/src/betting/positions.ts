@@ -9,6 +9,7 @@ import {
   type OddsSide,
 } from '@backlay/exchange';
 import type { MarketType } from '@backlay/contract';
+import { num, numOrNull } from './sql-rows';
 
 export type BetSide = 'back' | 'lay' | 'yes' | 'no';
 
@@ -20,6 +21,27 @@ export interface StoredBet {
   rate: number | null;
   line: number | null;
   stakePaise: number;
+}
+
+/** The columns of a `bets` row that hold its terms, as either driver answers them. */
+export interface StoredBetColumns {
+  side: BetSide;
+  runner_id: unknown;
+  price_hundredths: unknown;
+  rate: unknown;
+  line: unknown;
+  stake_paise: unknown;
+}
+
+export function storedBetOf(r: StoredBetColumns): StoredBet {
+  return {
+    side: r.side,
+    runnerId: numOrNull(r.runner_id),
+    priceHundredths: numOrNull(r.price_hundredths),
+    rate: numOrNull(r.rate),
+    line: numOrNull(r.line),
+    stakePaise: num(r.stake_paise),
+  };
 }
 
 export const isFancyType = (type: MarketType): boolean => type === 'FANCY';

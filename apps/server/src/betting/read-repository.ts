@@ -2,7 +2,7 @@ import type { MarketType, OpenBet } from '@backlay/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../platform/db/database';
 import { toRupees } from '../platform/money';
-import type { StoredBet } from './positions';
+import { storedBetOf, type StoredBet, type StoredBetColumns } from './positions';
 import { isoOf, num, numOrNull, queryRows } from './sql-rows';
 
 /** A bet as the reads need it: the stored bet with its market, event and runner names. */
@@ -24,16 +24,10 @@ export interface BetRow {
   runnerName: string | null;
 }
 
-interface RawBetRow {
+interface RawBetRow extends StoredBetColumns {
   id: unknown;
   event_id: unknown;
   market_id: string;
-  side: StoredBet['side'];
-  runner_id: unknown;
-  price_hundredths: unknown;
-  rate: unknown;
-  line: unknown;
-  stake_paise: unknown;
   liability_paise: unknown;
   profit_if_win_paise: unknown;
   status: BetRow['status'];
@@ -79,14 +73,7 @@ export async function betRows(
     betId: num(r.id),
     eventId: num(r.event_id),
     marketId: r.market_id,
-    stored: {
-      side: r.side,
-      runnerId: numOrNull(r.runner_id),
-      priceHundredths: numOrNull(r.price_hundredths),
-      rate: numOrNull(r.rate),
-      line: numOrNull(r.line),
-      stakePaise: num(r.stake_paise),
-    },
+    stored: storedBetOf(r),
     liabilityPaise: num(r.liability_paise),
     profitPaise: num(r.profit_if_win_paise),
     status: r.status,

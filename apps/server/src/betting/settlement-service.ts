@@ -15,8 +15,8 @@ import type { MarketFeed } from '../sports/feed/adapter';
 import type { MarketClosures } from '../sports/market-closures';
 import { MarketStore } from '../sports/market-store';
 import { lockMarketExclusive } from './bet-repository';
-import { isFancyType, toFancyBet, toOddsBet, type StoredBet } from './positions';
-import { num, numOrNull, queryRows } from './sql-rows';
+import { isFancyType, storedBetOf, toFancyBet, toOddsBet, type StoredBetColumns } from './positions';
+import { num, queryRows } from './sql-rows';
 
 export interface SettleOutcome {
   marketId: string;
@@ -228,17 +228,9 @@ export class SettlementService {
   private async settleUser(marketId: string, market: MarketRow, result: SettleResult, userId: number) {
     return this.db.transaction(async (tx) => {
       const wallet = await readWallet(tx, userId, { forUpdate: true });
-      const rows = await queryRows<{
-        id: unknown;
-        side: StoredBet['side'];
-        runner_id: unknown;
-        price_hundredths: unknown;
-        rate: unknown;
-        line: unknown;
-        stake_paise: unknown;
-        is_demo: boolean;
-        commission_bps: unknown;
-      }>(
+      const rows = await queryRows<
+        StoredBetColumns & { id: unknown; is_demo: boolean; commission_bps: unknown }
+      >(
         tx,
         sql`select b.id, b.side, b.runner_id, b.price_hundredths, b.rate, b.line, b.stake_paise,
               u.is_demo, d.commission_bps
@@ -251,14 +243,7 @@ export class SettlementService {
       const placed = rows.map((r) => ({
         betId: String(num(r.id)),
         userId: String(userId),
-        stored: {
-          side: r.side,
-          runnerId: numOrNull(r.runner_id),
-          priceHundredths: numOrNull(r.price_hundredths),
-          rate: numOrNull(r.rate),
-          line: numOrNull(r.line),
-          stakePaise: num(r.stake_paise),
-        } satisfies StoredBet,
+        stored: storedBetOf(r),
       }));
       const options = { commissionBps: num(first.commission_bps) };
       let settlement: MarketSettlement;
