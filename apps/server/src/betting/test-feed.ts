@@ -4,15 +4,12 @@ import type {
   EventOdds,
   ExchangeMarket,
   FancyMarket,
-  FeedEvent,
-  FeedEventOf,
-  FeedEventType,
   FeedFixture,
-  FeedListener,
   FeedMarket,
   MarketFeed,
   RateMarket,
 } from '../sports/feed/adapter';
+import { FeedEventSource } from '../sports/feed/adapter';
 
 /*
  * A market feed whose prices a test (or the bet benchmark) sets by hand, for exact figures: the
@@ -117,10 +114,9 @@ export function fixture(eventId: number, title = `Team ${eventId} v Team ${event
   };
 }
 
-export class TestFeed implements MarketFeed {
+export class TestFeed extends FeedEventSource implements MarketFeed {
   private readonly fixturesById = new Map<number, FeedFixture>();
   private readonly markets = new Map<string, FeedMarket>();
-  private readonly listeners = new Set<FeedListener>();
   private version = 1;
 
   start(): void {}
@@ -209,17 +205,5 @@ export class TestFeed implements MarketFeed {
   }
   scoreCard(): ScoreCard | undefined {
     return undefined;
-  }
-  subscribe(listener: FeedListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-  on<T extends FeedEventType>(type: T, handler: (event: FeedEventOf<T>) => void): () => void {
-    return this.subscribe((event) => {
-      if (event.type === type) handler(event as FeedEventOf<T>);
-    });
-  }
-  private emit(event: FeedEvent): void {
-    for (const listener of this.listeners) listener(event);
   }
 }

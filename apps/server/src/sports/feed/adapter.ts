@@ -183,6 +183,26 @@ export interface MarketFeed {
   on<T extends FeedEventType>(type: T, handler: (event: FeedEventOf<T>) => void): () => void;
 }
 
+/** The listeners every feed keeps: `subscribe`, `on` (one event type) and `emit` to them all in order. */
+export abstract class FeedEventSource {
+  private readonly listeners = new Set<FeedListener>();
+
+  subscribe(listener: FeedListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  on<T extends FeedEventType>(type: T, handler: (event: FeedEventOf<T>) => void): () => void {
+    return this.subscribe((event) => {
+      if (event.type === type) handler(event as FeedEventOf<T>);
+    });
+  }
+
+  protected emit(event: FeedEvent): void {
+    for (const listener of this.listeners) listener(event);
+  }
+}
+
 /** The sport ids the contract uses, for feeds that speak in sport keys. */
 export function isFeedSport(value: string): value is FeedSport {
   return (

@@ -1,16 +1,7 @@
 import type { ScoreCard } from '@backlay/contract';
 import type { Bus } from '../../platform/bus';
-import type {
-  EventOdds,
-  FeedEvent,
-  FeedEventOf,
-  FeedEventType,
-  FeedFixture,
-  FeedListener,
-  FeedMarket,
-  FeedState,
-  MarketFeed,
-} from './adapter';
+import type { EventOdds, FeedEvent, FeedFixture, FeedMarket, FeedState, MarketFeed } from './adapter';
+import { FeedEventSource } from './adapter';
 
 /*
  * Carrying a feed over the bus: one process runs the feed and publishes what happens; every other
@@ -104,12 +95,11 @@ export async function publishFeed(
  * The consumer side: a MarketFeed rebuilt from the bus. It serves reads from its copy and re-emits
  * the publisher's events to local listeners in order.
  */
-export class FeedMirror implements MarketFeed {
+export class FeedMirror extends FeedEventSource implements MarketFeed {
   private readonly bus: Bus;
   private readonly id: string;
   private readonly log: FeedLinkLog;
   private readonly retryMs: number;
-  private readonly listeners = new Set<FeedListener>();
   private fixturesById = new Map<number, FeedFixture>();
   private oddsById = new Map<number, EventOdds>();
   private marketsById = new Map<string, FeedMarket>();
@@ -121,6 +111,7 @@ export class FeedMirror implements MarketFeed {
   private retry: ReturnType<typeof setInterval> | undefined;
 
   constructor(bus: Bus, options: { id: string; log?: FeedLinkLog; retryMs?: number }) {
+    super();
     this.bus = bus;
     this.id = options.id;
     this.log = options.log ?? silent;
@@ -183,17 +174,6 @@ export class FeedMirror implements MarketFeed {
     return this.scoreCards.get(eventId);
   }
 
-  subscribe(listener: FeedListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  on<T extends FeedEventType>(type: T, handler: (event: FeedEventOf<T>) => void): () => void {
-    return this.subscribe((event) => {
-      if (event.type === type) handler(event as FeedEventOf<T>);
-    });
-  }
-
   // ---- bus side
 
   private requestSync(): void {
@@ -236,7 +216,7 @@ export class FeedMirror implements MarketFeed {
     this.seq = message.seq;
     for (const event of message.events) {
       this.apply(event);
-      for (const listener of this.listeners) listener(event);
+      this.emit(event);
     }
   }
 

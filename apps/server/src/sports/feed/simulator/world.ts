@@ -2,15 +2,13 @@ import type { MarketResult, ScoreCard } from '@backlay/contract';
 import type {
   EventOdds,
   FeedEvent,
-  FeedEventOf,
-  FeedEventType,
   FeedFixture,
-  FeedListener,
   FeedMarket,
   FeedSport,
   FeedState,
   MarketFeed,
 } from '../adapter';
+import { FeedEventSource } from '../adapter';
 import type { FeedClock } from '../clock';
 import { EventEngine } from './engine';
 import { DEFAULT_SCHEDULE, FIXTURE_FACTORIES, type SportSchedule } from './fixtures';
@@ -61,7 +59,7 @@ export function defaultEventIdBase(startTime: number): number {
  * follows from the seed and the clock's start time; `advanceTo` plays it forward in fixed steps, so
  * the same seed and start replay the same world whatever the wall-clock timing.
  */
-export class SimulatedFeed implements MarketFeed {
+export class SimulatedFeed extends FeedEventSource implements MarketFeed {
   private readonly clock: FeedClock;
   private readonly rng: Rng;
   private readonly seed: number;
@@ -73,12 +71,12 @@ export class SimulatedFeed implements MarketFeed {
   private readonly schedules = new Map<FeedSport, SportSchedule>();
   private readonly entries = new Map<number, Entry>();
   private readonly marketIndex = new Map<string, number>();
-  private readonly listeners = new Set<FeedListener>();
   private nextEventId: number;
   private time: number;
   private timer: ReturnType<typeof setInterval> | undefined;
 
   constructor(options: SimulatorOptions) {
+    super();
     this.clock = options.clock;
     this.seed = options.seed;
     this.rng = new Rng(options.seed).fork('world');
@@ -147,17 +145,6 @@ export class SimulatedFeed implements MarketFeed {
     return events.length > 0;
   }
 
-  subscribe(listener: FeedListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  on<T extends FeedEventType>(type: T, handler: (event: FeedEventOf<T>) => void): () => void {
-    return this.subscribe((event) => {
-      if (event.type === type) handler(event as FeedEventOf<T>);
-    });
-  }
-
   // ---- simulation
 
   /** The simulated time of the last step. */
@@ -223,10 +210,6 @@ export class SimulatedFeed implements MarketFeed {
     }
     events.push(...this.replenish(now));
     for (const event of events) this.emit(event);
-  }
-
-  private emit(event: FeedEvent): void {
-    for (const listener of this.listeners) listener(event);
   }
 
   private populate(): void {
