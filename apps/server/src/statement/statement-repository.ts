@@ -29,6 +29,17 @@ function statementWhere(f: StatementFilter): SQL {
     ${f.to ? sql`and j.created_at <= ${f.to}::timestamptz` : sql``}`;
 }
 
+/** A cash-account line joined to its journal, as either driver answers it. */
+interface RawLine {
+  id: unknown;
+  journal_id: unknown;
+  created_ms: unknown;
+  kind: string;
+  description: string;
+  amount: unknown;
+  balance_after: unknown;
+}
+
 const cashAccount = (userId: number) => sql`(select cash_account_id from wallets where user_id = ${userId})`;
 
 export async function statementLines(
@@ -38,15 +49,7 @@ export async function statementLines(
 ): Promise<{ total: number; rows: StatementLineRow[] }> {
   const where = statementWhere(f);
   const [rows, counted] = await Promise.all([
-    queryRows<{
-      id: unknown;
-      journal_id: unknown;
-      created_ms: unknown;
-      kind: string;
-      description: string;
-      amount: unknown;
-      balance_after: unknown;
-    }>(
+    queryRows<RawLine>(
       db,
       sql`select l.id, l.journal_id, (extract(epoch from j.created_at) * 1000)::float8 as created_ms,
             j.kind, j.description, l.amount, l.balance_after
@@ -63,15 +66,7 @@ export async function statementLines(
   return { total: num(counted[0]?.n ?? 0), rows: rows.map(toLine) };
 }
 
-function toLine(r: {
-  id: unknown;
-  journal_id: unknown;
-  created_ms: unknown;
-  kind: string;
-  description: string;
-  amount: unknown;
-  balance_after: unknown;
-}): StatementLineRow {
+function toLine(r: RawLine): StatementLineRow {
   return {
     id: num(r.id),
     journalId: num(r.journal_id),
