@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import webBoundaries from './eslint/web-boundaries.js';
+import serverBoundaries from './eslint/server-boundaries.js';
 
 export default tseslint.config(
   {
@@ -35,34 +37,6 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
-  {
-    // One-way imports in the web client: shared -> features -> app.
-    files: ['apps/web/src/shared/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/features/**', '**/app/**'], message: 'shared/ must not import features/ or app/' },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/app/**'], message: 'features/ must not import app/' }] },
-      ],
-    },
-  },
-  {
-    // The pure domain package does no I/O.
-    files: ['packages/exchange/src/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'http', 'pg', '@electric-sql/*'] }],
-    },
-  },
+  ...webBoundaries,
+  ...serverBoundaries,
 );
