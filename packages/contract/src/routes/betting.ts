@@ -1,0 +1,57 @@
+import * as Bt from '../betting';
+import { route } from './route-def';
+
+/** Placing bets, cash out, open positions, and the operator's settlement of a market (server: betting/). */
+export const bettingRoutes = {
+  placeBetV2: route({
+    method: 'POST',
+    path: '/Bet/PlaceBetV2',
+    auth: 'user',
+    tag: 'Betting',
+    summary: 'Place a bet (idempotent by requestId; held for the in-play delay; refused if the odds moved)',
+    query: undefined,
+    body: Bt.PlaceBetInputSchema,
+    result: Bt.PlaceBetResultSchema,
+  }),
+  cashOutOffer: route({
+    method: 'GET',
+    path: '/Bet/GetCashOutOffer',
+    auth: 'user',
+    tag: 'Betting',
+    summary:
+      'The cash-out hedge of a match-odds market at the current best prices (place it with PlaceBetV2)',
+    query: Bt.CashOutOfferQuerySchema,
+    body: undefined,
+    result: Bt.CashOutOfferResultSchema,
+  }),
+  userOpenBets: route({
+    method: 'GET',
+    path: '/Bet/GetUserOpenBets',
+    auth: 'user',
+    tag: 'Betting',
+    summary: 'Open (matched, unsettled) bets with balance and exposure',
+    query: Bt.OpenBetsQuerySchema,
+    body: undefined,
+    result: Bt.OpenBetsResultSchema,
+  }),
+  userExpectedProfitLoss: route({
+    method: 'GET',
+    path: '/Bet/GetUserExpectedProfitLoss',
+    auth: 'user',
+    tag: 'Betting',
+    summary: 'Profit or loss per runner (or per run bucket for fancy) of every open market',
+    query: Bt.ExpectedProfitLossQuerySchema,
+    body: undefined,
+    result: Bt.ExpectedProfitLossResultSchema,
+  }),
+  adminSettleMarket: route({
+    method: 'POST',
+    path: '/admin/markets/settle',
+    auth: 'admin',
+    tag: 'Operator',
+    summary: 'Settle or void a market by hand (idempotent)',
+    query: undefined,
+    body: Bt.AdminSettleMarketInputSchema,
+    result: Bt.AdminSettleMarketResultSchema,
+  }),
+} as const;

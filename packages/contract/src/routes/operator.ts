@@ -1,0 +1,16 @@
+import * as O from '../operator';
+import { route } from './route-def';
+
+/** Operator calls carrying the X-Admin-Key header (server: operator/). */
+export const operatorRoutes = {
+  adminAdjustWallet: route({
+    method: 'POST',
+    path: '/admin/wallets/adjust',
+    auth: 'admin',
+    tag: 'Operator',
+    summary: "Credit or debit a player's wallet with a reason (a balanced journal against the house)",
+    query: undefined,
+    body: O.WalletAdjustmentInputSchema,
+    result: O.WalletAdjustmentResultSchema,
+  }),
+} as const;

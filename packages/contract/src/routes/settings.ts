@@ -1,0 +1,46 @@
+import * as S from '../settings';
+import { route } from './route-def';
+
+/** The domain's settings, its sport tree and operator pages (server: settings/). */
+export const settingsRoutes = {
+  getSetting: route({
+    method: 'GET',
+    path: '/Setting/GetSetting',
+    auth: 'none',
+    tag: 'Settings',
+    summary: "The domain's settings (the client's secondary settings source)",
+    query: S.DomainQuerySchema,
+    body: undefined,
+    result: S.DomainSettingsSchema,
+  }),
+  getSettingWithSportTree: route({
+    method: 'GET',
+    path: '/Setting/GetSettingWithSportTree',
+    auth: 'optional',
+    tag: 'Settings',
+    summary: "The domain's settings with the sport tree, bonuses, casino games and TV list",
+    query: S.DomainQuerySchema,
+    body: undefined,
+    result: S.SettingWithSportTreeSchema,
+  }),
+  getPageContent: route({
+    method: 'GET',
+    path: '/Setting/GetPageContent',
+    auth: 'optional',
+    tag: 'Settings',
+    summary: "The operator's rules, exclusion policy or responsible-gaming page",
+    query: S.PageContentQuerySchema,
+    body: undefined,
+    result: S.PageContentSchema,
+  }),
+  clientIp: route({
+    method: 'GET',
+    path: '/api/client-ip',
+    auth: 'none',
+    tag: 'Settings',
+    summary: "The caller's IP address as the server sees it",
+    query: undefined,
+    body: undefined,
+    result: S.ClientIpResultSchema,
+  }),
+} as const;
