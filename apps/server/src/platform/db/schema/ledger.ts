@@ -1,0 +1,111 @@
+/** The double-entry ledger: accounts, journals and their lines, and each player's wallet. */
+import { sql } from 'drizzle-orm';
+import { bigserial, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { at, createdAt, id, money } from './columns';
+import { domains } from './settings';
+
+export const LEDGER_ACCOUNT_CODES = [
+  'PLAYER_CASH',
+  'HOUSE_CASH',
+  'HOUSE_PLAY_MONEY',
+  'HOUSE_BONUS',
+  'HOUSE_REFERRAL',
+  'HOUSE_CASINO',
+  'PAYMENTS_CLEARING',
+] as const;
+
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    domainId: integer('domain_id')
+      .notNull()
+      .references(() => domains.id),
+    userId: id('user_id').references(() => users.id),
+    code: text('code', { enum: LEDGER_ACCOUNT_CODES }).notNull(),
+    /** Maintained by a trigger from journal_lines: never written by application code. */
+    balance: money('balance').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ledger_accounts_house')
+      .on(t.domainId, t.code)
+      .where(sql`${t.userId} is null`),
+    uniqueIndex('ledger_accounts_user')
+      .on(t.userId, t.code)
+      .where(sql`${t.userId} is not null`),
+    check('player_cash_not_negative', sql`${t.code} <> 'PLAYER_CASH' or ${t.balance} >= 0`),
+  ],
+);
+
+export const JOURNAL_KINDS = [
+  'deposit',
+  'withdrawal',
+  'withdrawal_reversal',
+  'bet_settlement',
+  'bonus',
+  'referral_reward',
+  'casino_debit',
+  'casino_credit',
+  'demo_funding',
+  'adjustment',
+] as const;
+
+export const journals = pgTable(
+  'journals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    domainId: integer('domain_id')
+      .notNull()
+      .references(() => domains.id),
+    kind: text('kind', { enum: JOURNAL_KINDS }).notNull(),
+    /** Idempotency: one journal per (kind, reference), e.g. 'market:123:user:9'. */
+    reference: text('reference').notNull(),
+    description: text('description').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('journals_kind_reference').on(t.kind, t.reference)],
+);
+
+export const journalLines = pgTable(
+  'journal_lines',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    journalId: id('journal_id')
+      .notNull()
+      .references(() => journals.id),
+    accountId: id('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    /** Signed paise: positive raises the account's balance. A journal's lines sum to zero. */
+    amount: money('amount').notNull(),
+    /** The account's balance after this line: the running balance of a statement. */
+    balanceAfter: money('balance_after').notNull().default(0),
+  },
+  (t) => [
+    index('journal_lines_account').on(t.accountId, t.id),
+    index('journal_lines_journal').on(t.journalId),
+    check('journal_line_not_zero', sql`${t.amount} <> 0`),
+  ],
+);
+
+/** A player's wallet: the cash ledger account (balance) and the exposure held by open bets. */
+export const wallets = pgTable(
+  'wallets',
+  {
+    userId: id('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    domainId: integer('domain_id')
+      .notNull()
+      .references(() => domains.id),
+    cashAccountId: id('cash_account_id')
+      .notNull()
+      .unique()
+      .references(() => ledgerAccounts.id),
+    exposure: money('exposure').notNull().default(0),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('exposure_not_negative', sql`${t.exposure} >= 0`)],
+);

@@ -1,0 +1,24 @@
+/** White-label domains: each site's settings, operator pages and host names. */
+import { integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { at, createdAt, money } from './columns';
+
+export const domains = pgTable('domains', {
+  id: serial('id').primaryKey(),
+  /** The settings file name: 'test' for the demo domain, else the main host name. */
+  name: text('name').notNull().unique(),
+  /** DomainSettings of the contract, less domainName. */
+  settings: jsonb('settings').notNull(),
+  /** Operator pages keyed by page name: { title, sections }. */
+  content: jsonb('content').notNull().default({}),
+  commissionBps: integer('commission_bps').notNull().default(0),
+  demoBalancePaise: money('demo_balance_paise').notNull().default(1_500_000),
+  createdAt: createdAt(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+export const domainHosts = pgTable('domain_hosts', {
+  host: text('host').primaryKey(),
+  domainId: integer('domain_id')
+    .notNull()
+    .references(() => domains.id),
+});
