@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { env } from '@/shared/config/env';
 import { getAccessToken } from '@/shared/storage/storage';
 import { loginPathFor } from '@/features/auth/lib/targets';
-import { useSessionStore } from '@/features/auth/stores/session';
+import { useSessionStore } from '@/shared/session/session-store';
 import { tvAllowed } from './route-meta';
 
 /** requiresAuth: a stored access token is needed, else /auth/login?to=<target>. */

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useModalStore } from '@/shared/stores/modal';
-import { useSettingsStore } from '@/features/settings/stores/settings';
+import { useSettingsStore } from '@/shared/settings/settings-store';
 import { loadDomainSettings } from '@/features/settings/api/load-domain-settings';
 
 // Forms and their validation load with the first modal, not with the first page.

@@ -10,7 +10,7 @@ import { useLayoutStore } from '@/shared/stores/layout';
 import { selectIsLoading, useLoadingStore } from '@/shared/stores/loading';
 import { useUiStore } from '@/shared/stores/ui';
 import { checkSessionExpiry, dropSessionState } from '@/features/auth/lib/session';
-import { flagIsOff, useSettingsStore } from '@/features/settings/stores/settings';
+import { flagIsOff, useSettingsStore } from '@/shared/settings/settings-store';
 import { loadDomainSettings } from '@/features/settings/api/load-domain-settings';
 import { InactivityOverlay } from '@/features/inactivity/components/InactivityOverlay';
 import { SessionData } from '@/features/betting/components/SessionData';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useSettingsStore } from '@/features/settings/stores/settings';
+import { useSettingsStore } from '@/shared/settings/settings-store';
 
 export function Footer() {
   const title = useSettingsStore((s) => s.settings?.domainTitle) || 'Backlay';

@@ -20,8 +20,8 @@ import type { IconDefinition } from '@fortawesome/free-solid-svg-icons';
 import { openModal } from '@/shared/events/bus';
 import { safeLink } from '@/shared/http/sanitize';
 import { formatRupees } from '@/shared/lib/money';
-import { useSessionStore } from '@/features/auth/stores/session';
-import { useSettingsStore } from '@/features/settings/stores/settings';
+import { useSessionStore } from '@/shared/session/session-store';
+import { useSettingsStore } from '@/shared/settings/settings-store';
 
 interface MenuItem {
   to?: string;

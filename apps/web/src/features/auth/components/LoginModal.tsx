@@ -10,7 +10,7 @@ import { FieldError } from '@/shared/ui/feedback';
 import { useAuthenticate } from '../api/authenticate';
 import { useLoginAsDemoUser } from '../api/login-as-demo-user';
 import { startSession } from '../lib/session';
-import { useSessionStore } from '../stores/session';
+import { useSessionStore } from '@/shared/session/session-store';
 import { safeTarget } from '../lib/targets';
 
 const LoginFormSchema = z.object({

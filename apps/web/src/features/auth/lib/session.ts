@@ -3,7 +3,7 @@ import { clearSessionStorage, storage } from '@/shared/storage/storage';
 import { bus } from '@/shared/events/bus';
 import { restartRealtime } from '@/shared/realtime/registry';
 import { useUiStore } from '@/shared/stores/ui';
-import { useSessionStore, type StoredUserInfo } from '../stores/session';
+import { useSessionStore, type StoredUserInfo } from '@/shared/session/session-store';
 
 /** Expiry as epoch milliseconds: now plus expireInSeconds times 1000 ms. */
 export function expiryFrom(expireInSeconds: number, now: number = Date.now()): number {

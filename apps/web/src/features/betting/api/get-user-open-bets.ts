@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { STORAGE_KEYS, type OpenBetsResult } from '@backlay/contract';
 import { call } from '@/shared/http/api';
 import { getAccessToken, storage } from '@/shared/storage/storage';
-import { useSessionStore } from '../../auth/stores/session';
+import { useSessionStore } from '@/shared/session/session-store';
 
 /**
  * Open bets with the balance and exposure they come with: kept under 'OpenBets', and the

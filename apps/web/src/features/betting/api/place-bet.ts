@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PlaceBetInput, PlaceBetResult } from '@backlay/contract';
 import { call } from '@/shared/http/api';
-import { useSessionStore } from '../../auth/stores/session';
+import { useSessionStore } from '@/shared/session/session-store';
 
 export async function placeBet(body: PlaceBetInput): Promise<PlaceBetResult> {
   return call('placeBetV2', { body });

@@ -6,7 +6,7 @@ import { Icon } from '@/shared/ui/Icon';
 import { notify } from '@/shared/ui/toast';
 import { useUiStore } from '@/shared/stores/ui';
 import type { PriceSelection } from '@/shared/market/selection';
-import { useSessionStore } from '../../auth/stores/session';
+import { useSessionStore } from '@/shared/session/session-store';
 import { usePlaceBet } from '../api/place-bet';
 import { useBetslipStore } from '../stores/betslip';
 import {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useUiStore } from '@/shared/stores/ui';
-import { useSessionStore } from '../../auth/stores/session';
+import { useSessionStore } from '@/shared/session/session-store';
 import { useUserExpectedProfitLoss } from '../api/get-user-expected-profit-loss';
 import { useUserOpenBets } from '../api/get-user-open-bets';
 

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CashOutOfferResult, MatchOddsMarket, PlaceBetInput } from '@backlay/contract';
 import { AppError } from '@/shared/http/errors';
-import { useSessionStore } from '../../auth/stores/session';
+import { useSessionStore } from '@/shared/session/session-store';
 import { MarketActions } from './market-slots';
 
 const EVENT = 7;

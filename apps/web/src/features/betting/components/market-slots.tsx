@@ -8,7 +8,7 @@ import { formatRupees } from '@/shared/lib/money';
 import { Icon } from '@/shared/ui/Icon';
 import { Modal } from '@/shared/ui/Modal';
 import { notify } from '@/shared/ui/toast';
-import { useSessionStore } from '../../auth/stores/session';
+import { useSessionStore } from '@/shared/session/session-store';
 import { useUserExpectedProfitLoss } from '../api/get-user-expected-profit-loss';
 import { useUserOpenBets } from '../api/get-user-open-bets';
 import { useCashOutOffer } from '../api/get-cash-out-offer';

@@ -10,7 +10,7 @@ import { randomCacheKey, settingsFileName } from '@/shared/config/host';
 import { call, getExternal } from '@/shared/http/api';
 import { AppError } from '@/shared/http/errors';
 import { storage } from '@/shared/storage/storage';
-import { useSettingsStore } from '../stores/settings';
+import { useSettingsStore } from '@/shared/settings/settings-store';
 import { applyDomainLook } from '../lib/apply-look';
 
 /** CDN attempts before the secondary source is asked. */

@@ -1,4 +1,4 @@
-import { useSettingsStore } from '../../settings/stores/settings';
+import { useSettingsStore } from '@/shared/settings/settings-store';
 import { safeLink } from '@/shared/http/sanitize';
 import { useLayoutStore } from '@/shared/stores/layout';
 import { useEffect, useState } from 'react';

@@ -2,8 +2,8 @@ import { useMemo } from 'react';
 import { STORAGE_KEYS } from '@backlay/contract';
 import { storage } from '@/shared/storage/storage';
 import { useUiStore } from '@/shared/stores/ui';
-import { useSettingsStore } from '../../settings/stores/settings';
-import { useSessionStore } from '../../auth/stores/session';
+import { useSettingsStore } from '@/shared/settings/settings-store';
+import { useSessionStore } from '@/shared/session/session-store';
 import { useSportTree } from '../api/get-setting-with-sport-tree';
 import { filterTabs, visibleSportTabs } from './visibility';
 

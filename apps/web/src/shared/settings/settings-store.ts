@@ -2,6 +2,9 @@ import { create } from 'zustand';
 import { STORAGE_KEYS, type DomainSettings } from '@backlay/contract';
 import { storage } from '@/shared/storage/storage';
 
+// The domain settings as last loaded. In shared/ because several features read them (sports, app's
+// layouts and guards); only the settings feature loads and writes them.
+
 interface SettingsState {
   settings: DomainSettings | null;
   /** True once a load finished, whichever way. */
