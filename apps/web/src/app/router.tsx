@@ -20,12 +20,7 @@ function page<M>(
   return { path, handle: t(title), lazy: async () => ({ Component: pick(await load()) }) };
 }
 
-const betting = () => import('@/features/betting/routes/pages');
-const money = () => import('@/features/money/routes/pages');
-const statement = () => import('@/features/betting/routes/statement');
-const casino = () => import('@/features/casino/routes/pages');
 const content = () => import('@/features/account/routes/content-page');
-const errors = () => import('@/features/errors/routes/pages');
 const sports = () => import('@/features/sports/routes/inplay');
 
 export const routeTree: RouteObject[] = [
@@ -82,17 +77,32 @@ export const routeTree: RouteObject[] = [
           {
             Component: RequireAuth,
             children: [
-              page('my-markets', 'My Markets', betting, (m) => m.MyMarketsRoute),
-              page('bonus', 'Bonus', money, (m) => m.BonusRoute),
-              page('open-bets', 'Open Bets', betting, (m) => m.OpenBetsRoute),
+              page(
+                'my-markets',
+                'My Markets',
+                () => import('@/features/betting/routes/my-markets'),
+                (m) => m.MyMarketsRoute,
+              ),
+              page(
+                'bonus',
+                'Bonus',
+                () => import('@/features/money/routes/bonus'),
+                (m) => m.BonusRoute,
+              ),
+              page(
+                'open-bets',
+                'Open Bets',
+                () => import('@/features/betting/routes/open-bets'),
+                (m) => m.OpenBetsRoute,
+              ),
               page('rule-regulations', 'Rules & Regulations', content, (m) => m.RuleRegulationsRoute),
               page('exclusion-policy', 'Exclusion Policy', content, (m) => m.ExclusionPolicyRoute),
               page('responsible-gaming', 'Responsible Gaming', content, (m) => m.ResponsibleGamingRoute),
               page(
                 'settings-stake',
                 'Stake Settings',
-                () => import('@/features/account/routes/settings-stake'),
-                (m) => m.SettingsStakeRoute,
+                () => import('./routes/settings-stake'),
+                (m) => m.SettingsStakePage,
               ),
               page(
                 'change-password',
@@ -100,21 +110,66 @@ export const routeTree: RouteObject[] = [
                 () => import('@/features/account/routes/change-password'),
                 (m) => m.ChangePasswordRoute,
               ),
-              page('account-cash-statement', 'Account Statement', statement, (m) => m.AccountStatementRoute),
+              page(
+                'account-cash-statement',
+                'Account Statement',
+                () => import('@/features/betting/routes/account-statement'),
+                (m) => m.AccountStatementRoute,
+              ),
               page(
                 'account-cash-statement/detail/:id',
                 'Transaction Detail',
-                statement,
+                () => import('@/features/betting/routes/account-statement-detail'),
                 (m) => m.AccountStatementDetailRoute,
               ),
-              page('bet-history', 'Bet History', betting, (m) => m.BetHistoryRoute),
-              page('my-bets', 'My Bets', betting, (m) => m.MyBetsRoute),
-              page('ProfitLoss', 'Profit & Loss', betting, (m) => m.ProfitLossRoute),
-              page('profit-detail/:id', 'Profit & Loss Detail', betting, (m) => m.ProfitDetailRoute),
-              page('dwrequests', 'Deposit & Withdrawal Requests', money, (m) => m.DwRequestsRoute),
-              page('depositw', 'Deposit', money, (m) => m.DepositRoute),
-              page('withdrawal', 'Withdrawal', money, (m) => m.WithdrawalRoute),
-              page('referral', 'Refer & Earn', money, (m) => m.ReferralRoute),
+              page(
+                'bet-history',
+                'Bet History',
+                () => import('@/features/betting/routes/bet-history'),
+                (m) => m.BetHistoryRoute,
+              ),
+              page(
+                'my-bets',
+                'My Bets',
+                () => import('@/features/betting/routes/my-bets'),
+                (m) => m.MyBetsRoute,
+              ),
+              page(
+                'ProfitLoss',
+                'Profit & Loss',
+                () => import('@/features/betting/routes/profit-loss'),
+                (m) => m.ProfitLossRoute,
+              ),
+              page(
+                'profit-detail/:id',
+                'Profit & Loss Detail',
+                () => import('@/features/betting/routes/profit-detail'),
+                (m) => m.ProfitDetailRoute,
+              ),
+              page(
+                'dwrequests',
+                'Deposit & Withdrawal Requests',
+                () => import('@/features/money/routes/dw-requests'),
+                (m) => m.DwRequestsRoute,
+              ),
+              page(
+                'depositw',
+                'Deposit',
+                () => import('@/features/money/routes/deposit'),
+                (m) => m.DepositRoute,
+              ),
+              page(
+                'withdrawal',
+                'Withdrawal',
+                () => import('@/features/money/routes/withdrawal'),
+                (m) => m.WithdrawalRoute,
+              ),
+              page(
+                'referral',
+                'Refer & Earn',
+                () => import('@/features/money/routes/referral'),
+                (m) => m.ReferralRoute,
+              ),
             ],
           },
         ],
@@ -125,9 +180,24 @@ export const routeTree: RouteObject[] = [
           {
             lazy: async () => ({ Component: (await import('./layouts/LobbyLayout')).LobbyLayout }),
             children: [
-              page('lobby', 'Casino Lobby', casino, (m) => m.LobbyRoute),
-              page('casino', 'Casino', casino, (m) => m.CasinoRoute),
-              page('lobby-page', 'Game', casino, (m) => m.LobbyPageRoute),
+              page(
+                'lobby',
+                'Casino Lobby',
+                () => import('@/features/casino/routes/lobby'),
+                (m) => m.LobbyRoute,
+              ),
+              page(
+                'casino',
+                'Casino',
+                () => import('@/features/casino/routes/casino'),
+                (m) => m.CasinoRoute,
+              ),
+              page(
+                'lobby-page',
+                'Game',
+                () => import('@/features/casino/routes/lobby-page'),
+                (m) => m.LobbyPageRoute,
+              ),
             ],
           },
         ],
@@ -143,10 +213,30 @@ export const routeTree: RouteObject[] = [
           { path: 'logout', Component: LogoutRoute },
         ],
       },
-      page('not-authorized', 'Not Authorized', errors, (m) => m.NotAuthorizedRoute),
-      page('error-404', 'Page Not Found', errors, (m) => m.NotFoundRoute),
-      page('error-500', 'Server Error', errors, (m) => m.ServerErrorRoute),
-      page('under-maintenance', 'Under Maintenance', errors, (m) => m.UnderMaintenanceRoute),
+      page(
+        'not-authorized',
+        'Not Authorized',
+        () => import('@/features/errors/routes/not-authorized'),
+        (m) => m.NotAuthorizedRoute,
+      ),
+      page(
+        'error-404',
+        'Page Not Found',
+        () => import('@/features/errors/routes/not-found'),
+        (m) => m.NotFoundRoute,
+      ),
+      page(
+        'error-500',
+        'Server Error',
+        () => import('@/features/errors/routes/server-error'),
+        (m) => m.ServerErrorRoute,
+      ),
+      page(
+        'under-maintenance',
+        'Under Maintenance',
+        () => import('./routes/under-maintenance'),
+        (m) => m.UnderMaintenancePage,
+      ),
       { path: '*', element: <Navigate to="/error-404" replace /> },
     ],
   },

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -11,7 +12,6 @@ import {
 import { useUiStore } from '@/shared/stores/ui';
 import { FieldError, PageHeader } from '@/shared/ui/feedback';
 import { useUserStakeAdd } from '../api/user-stake-add';
-import { OneClickSettings } from '../../betting/components/OneClickSettings';
 
 const StakeFormSchema = z.object({
   buttons: z.array(
@@ -36,7 +36,11 @@ function eight(buttons: StakeButton[] | null): StakeButton[] {
   );
 }
 
-export function SettingsStakeRoute() {
+/**
+ * /settings-stake: the eight stake buttons. `children` are further stake settings other features
+ * own (app/ passes the betting feature's one-click setting), drawn below the form.
+ */
+export function SettingsStakeRoute({ children }: { children?: ReactNode }) {
   const stakeButtons = useUiStore((s) => s.stakeButtons);
   const mutation = useUserStakeAdd();
   const {
@@ -96,9 +100,7 @@ export function SettingsStakeRoute() {
           </button>
         </div>
       </form>
-      <OneClickSettings />
+      {children}
     </section>
   );
 }
-
-export default SettingsStakeRoute;

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
-import { faDownload, faStar } from '@fortawesome/free-solid-svg-icons';
+import { faStar } from '@fortawesome/free-solid-svg-icons';
 import { EmptyState, PageHeader } from '@/shared/ui/feedback';
 
+/** /lobby (and /casino, under its own title): the casino games, none listed yet. */
 export function LobbyRoute({ title = 'Casino Lobby' }: { title?: string }) {
   return (
     <section className="page">
@@ -20,13 +21,3 @@ export function LobbyRoute({ title = 'Casino Lobby' }: { title?: string }) {
     </section>
   );
 }
-
-export const CasinoRoute = () => <LobbyRoute title="Casino" />;
-export const LobbyPageRoute = () => (
-  <section className="page">
-    <PageHeader title="Game" />
-    <EmptyState icon={faDownload} title="No game selected">
-      Choose a game in the lobby to play it here.
-    </EmptyState>
-  </section>
-);

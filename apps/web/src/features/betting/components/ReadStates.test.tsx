@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ReadStates, type Read } from './page-parts';
+import { ReadStates, type Read } from './ReadStates';
 
 const read = (over: Partial<Read<string[]>>): Read<string[]> => ({
   data: undefined,

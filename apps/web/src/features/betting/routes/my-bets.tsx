@@ -1,0 +1,46 @@
+import { Link } from 'react-router';
+import { PageHeader } from '@/shared/ui/feedback';
+import { useUserOpenBets } from '../api/get-user-open-bets';
+import { useUserBetHistory } from '../api/get-user-bet-history';
+import { BetTable } from '../components/BetTable';
+import { OpenBetsList } from '../components/OpenBetsList';
+import { ReadStates } from '../components/ReadStates';
+import '../betting.css';
+
+/** /my-bets: what is open now and the latest settled bets. */
+export function MyBetsRoute() {
+  const open = useUserOpenBets(true);
+  const settled = useUserBetHistory({ MaxResultCount: 10, SkipCount: 0, status: 'SETTLED' });
+  const openBets = open.data?.openBets ?? [];
+  return (
+    <section className="page">
+      <PageHeader title="My Bets">
+        <Link to="/bet-history" className="btn btn--outline btn--small">
+          Full history
+        </Link>
+      </PageHeader>
+      <h2 className="section-title">
+        Open <span className="event-bets__count">{openBets.length}</span>
+      </h2>
+      <ReadStates
+        read={open}
+        isEmpty={(d) => d.openBets.length === 0}
+        empty={<p className="card card--pad muted">No open bets. Tap a price on any market to place one.</p>}
+      >
+        {(d) => (
+          <div className="card card--list">
+            <OpenBetsList bets={d.openBets} />
+          </div>
+        )}
+      </ReadStates>
+      <h2 className="section-title">Recently settled</h2>
+      <ReadStates
+        read={settled}
+        isEmpty={(d) => d.items.length === 0}
+        empty={<p className="card card--pad muted">Settled bets and their results appear here.</p>}
+      >
+        {(d) => <BetTable items={d.items} />}
+      </ReadStates>
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import { Link, useParams } from 'react-router';
+import { faMoneyBill } from '@fortawesome/free-solid-svg-icons';
+import { EmptyState, PageHeader } from '@/shared/ui/feedback';
+import { useUserProfitLossDetail } from '../api/get-user-profit-loss-detail';
+import { BetTable } from '../components/BetTable';
+import { ReadStates } from '../components/ReadStates';
+import { pnlClass, signedRupees } from '../lib/format';
+import '../betting.css';
+
+/** /profit-detail/{id}: one event's settled markets and their bets. */
+export function ProfitDetailRoute() {
+  const { id } = useParams();
+  const eventId = Number(id);
+  const read = useUserProfitLossDetail(eventId);
+  const { data } = read;
+  return (
+    <section className="page">
+      <PageHeader title={data?.eventName ?? 'Profit & Loss Detail'}>
+        <Link to="/ProfitLoss" className="btn btn--outline btn--small">
+          All events
+        </Link>
+      </PageHeader>
+      {!Number.isSafeInteger(eventId) || eventId <= 0 ? (
+        <EmptyState icon={faMoneyBill} title="Nothing to show for this event" />
+      ) : (
+        <ReadStates
+          read={read}
+          isEmpty={(d) => d.markets.length === 0}
+          empty={
+            <EmptyState icon={faMoneyBill} title="Nothing to show for this event">
+              The bets behind an event's result appear here.
+            </EmptyState>
+          }
+        >
+          {(d) =>
+            d.markets.map((m) => (
+              <section key={m.marketId} className="pl-market">
+                <header className="pl-market__head">
+                  <div>
+                    <h2 className="section-title">{m.marketName}</h2>
+                    <span className="muted">Result: {m.result}</span>
+                  </div>
+                  <strong className={pnlClass(m.profitLoss)}>{signedRupees(m.profitLoss)}</strong>
+                </header>
+                <BetTable items={m.bets} />
+              </section>
+            ))
+          }
+        </ReadStates>
+      )}
+    </section>
+  );
+}
