@@ -1,24 +1,40 @@
-// One-way imports in the web client: shared -> features -> app.
+// One-way imports in the web client: shared -> features -> app, and one zone per feature.
+// A feature never imports another feature: what several features need lives in shared/, and
+// app/ composes features (route elements, props, slots).
+import { boundaries, boundariesSettings } from './boundaries-base.js';
+
+const src = 'apps/web/src';
+
+export const webElements = [
+  { type: 'web-app', pattern: `${src}/app`, partialMatch: false },
+  { type: 'web-feature', pattern: `${src}/features/*`, capture: ['feature'], partialMatch: false },
+  { type: 'web-shared', pattern: `${src}/shared`, partialMatch: false },
+];
+
+const element = (type) => ({ element: { type } });
+const side = (who) =>
+  `{{ ${who}.element.type }}{{#if ${who}.element.captured.feature}} '{{ ${who}.element.captured.feature }}'{{/if}}`;
+
 export default [
   {
-    files: ['apps/web/src/shared/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: boundariesSettings({ elements: webElements, tsconfig: 'apps/web/tsconfig.json' }),
     rules: {
-      'no-restricted-imports': [
+      'boundaries/dependencies': [
         'error',
         {
-          patterns: [
-            { group: ['**/features/**', '**/app/**'], message: 'shared/ must not import features/ or app/' },
+          // Anything not allowed below is refused; imports inside one element are not checked.
+          default: 'disallow',
+          message: `${side('from')} must not import ${side('to')}: web imports run shared -> features -> app, and a feature never imports another feature`,
+          policies: [
+            {
+              from: element('web-app'),
+              allow: { to: { element: { types: ['web-feature', 'web-shared'] } } },
+            },
+            { from: element('web-feature'), allow: { to: element('web-shared') } },
           ],
         },
-      ],
-    },
-  },
-  {
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/app/**'], message: 'features/ must not import app/' }] },
       ],
     },
   },
