@@ -10,8 +10,8 @@ import { isSportVisible } from '@/features/sports/lib/visibility';
 import { sportIcon } from '@/features/sports/lib/sport-icons';
 import { useSettingsStore } from '@/shared/settings/settings-store';
 import { storage } from '@/shared/storage/storage';
-import { MarketSlotsContext } from '@/shared/market/slots';
-import { bettingMarketSlots } from '@/features/betting/slots';
+import { MarketSlotsContext } from '@/shared/market/market-slots-context';
+import { bettingMarketSlots } from '@/features/betting/lazy-market-slots';
 import { TopBar } from './TopBar';
 import { Footer } from './Footer';
 

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { MarketStatus, OddsMarket } from '@backlay/contract';
-import { useMarketSlots } from '@/shared/market/slots';
+import { useMarketSlots } from '@/shared/market/market-slots-context';
 import { formatLimit } from '../../lib/format';
 import { useMarketSlice, useOddsBook } from '../../lib/use-odds';
 import { PriceCell } from './PriceCell';

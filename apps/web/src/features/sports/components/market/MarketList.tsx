@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useMarketSlots } from '@/shared/market/slots';
+import { useMarketSlots } from '@/shared/market/market-slots-context';
 import { useMarketIds } from '../../lib/use-odds';
 import { ExchangeMarketCard, FancySection } from './MarketCard';
 

@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CashOutOfferResult, MatchOddsMarket, PlaceBetInput } from '@backlay/contract';
 import { AppError } from '@/shared/http/errors';
 import { useSessionStore } from '@/shared/session/session-store';
-import { MarketActions } from './market-slots';
+// Cash out shows under a match odds market where the player has a position: rendered as the market page does.
+import { MarketActions } from './MarketActions';
 
 const EVENT = 7;
 const MARKET = '1.7001';

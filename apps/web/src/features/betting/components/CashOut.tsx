@@ -1,83 +1,15 @@
 import { useState } from 'react';
-import type { ExpectedProfitLoss, FancyMarket } from '@backlay/contract';
 import { BET_TYPES } from '@backlay/contract';
-import { faBook, faHand } from '@fortawesome/free-solid-svg-icons';
-import type { MarketSlotProps, RunnerSlotProps } from '@/shared/market/slots';
+import { faHand } from '@fortawesome/free-solid-svg-icons';
 import { AppError } from '@/shared/http/errors';
 import { formatRupees } from '@/shared/lib/money';
 import { Icon } from '@/shared/ui/Icon';
 import { Modal } from '@/shared/ui/Modal';
 import { notify } from '@/shared/ui/toast';
-import { useSessionStore } from '@/shared/session/session-store';
-import { useUserExpectedProfitLoss } from '../api/get-user-expected-profit-loss';
-import { useUserOpenBets } from '../api/get-user-open-bets';
 import { useCashOutOffer } from '../api/get-cash-out-offer';
 import { usePlaceBet } from '../api/place-bet';
-import { newRequestId } from '../lib/slip';
 import { pnlClass, signedRupees } from '../lib/format';
-import { Betslip } from './Betslip';
-import { OpenBetsList } from './OpenBetsList';
-import '../betting.css';
-
-function useMarketPosition(marketId: string): ExpectedProfitLoss | undefined {
-  const signedIn = useSessionStore((s) => s.user != null);
-  const { data } = useUserExpectedProfitLoss(signedIn);
-  return data?.find((m) => m.marketId === marketId);
-}
-
-/** The player's profit or loss on the market if this runner wins. */
-export function RunnerPnl({ marketId, runnerId }: RunnerSlotProps) {
-  const position = useMarketPosition(marketId);
-  const amount = position?.runners.find((r) => r.runnerId === runnerId)?.amount;
-  if (amount == null) return null;
-  return (
-    <span className={`runner-pnl ${pnlClass(amount)}`} data-testid={`runner-pnl-${runnerId}`}>
-      {signedRupees(amount)}
-    </span>
-  );
-}
-
-/** The fancy book: the player's result for every range of runs. */
-function FancyBook({ market, position }: { market: FancyMarket; position: ExpectedProfitLoss }) {
-  const [open, setOpen] = useState(false);
-  const buckets = [...position.runners].sort((a, b) => a.runnerId - b.runnerId);
-  return (
-    <>
-      <button type="button" className="btn btn--outline btn--small" onClick={() => setOpen(true)}>
-        <Icon icon={faBook} /> Book
-      </button>
-      <Modal open={open} onClose={() => setOpen(false)} title={`Book · ${market.name}`} name="fancy-book">
-        <table className="data-table book-table">
-          <thead>
-            <tr>
-              <th scope="col">Runs</th>
-              <th scope="col" className="num">
-                Profit / loss
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {buckets.map((b, i) => {
-              const next = buckets[i + 1];
-              const label = next
-                ? next.runnerId - 1 === b.runnerId
-                  ? `${b.runnerId}`
-                  : `${b.runnerId} – ${next.runnerId - 1}`
-                : `${b.runnerId} and more`;
-              return (
-                <tr key={b.runnerId}>
-                  <td>{label}</td>
-                  <td className={`num ${pnlClass(b.amount)}`}>{signedRupees(b.amount)}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-        <p className="hint">Exposure on this market: ₹{formatRupees(position.exposure)}</p>
-      </Modal>
-    </>
-  );
-}
+import { newRequestId } from '../lib/slip';
 
 /** Why taking the shown offer failed, in the dialog beside the offer. */
 type CashOutFailure = { kind: 'repriced'; message: string } | { kind: 'refused'; message: string };
@@ -88,7 +20,15 @@ type CashOutFailure = { kind: 'repriced'; message: string } | { kind: 'refused';
  * offer is read again at once and shown with the new figure for the player to confirm or not. It is
  * not placed by itself, as what the player would get is no longer what they confirmed.
  */
-function CashOut({ eventId, marketId, minStake }: { eventId: number; marketId: string; minStake: number }) {
+export function CashOut({
+  eventId,
+  marketId,
+  minStake,
+}: {
+  eventId: number;
+  marketId: string;
+  minStake: number;
+}) {
   const offer = useCashOutOffer(marketId, true);
   const mutation = usePlaceBet();
   const [confirming, setConfirming] = useState(false);
@@ -200,51 +140,6 @@ function CashOut({ eventId, marketId, minStake }: { eventId: number; marketId: s
           shown.
         </p>
       </Modal>
-    </div>
-  );
-}
-
-/** Under a market: cash out for match odds, the book for fancy; only where the player has a position. */
-export function MarketActions({ eventId, market }: MarketSlotProps) {
-  const position = useMarketPosition(market.id);
-  if (!position) return null;
-  if (market.type === 'FANCY') {
-    return (
-      <div className="market-actions">
-        <FancyBook market={market} position={position} />
-      </div>
-    );
-  }
-  if (market.type === 'MATCH_ODDS') {
-    return (
-      <div className="market-actions">
-        <CashOut eventId={eventId} marketId={market.id} minStake={market.minStake} />
-      </div>
-    );
-  }
-  return null;
-}
-
-/** Beside the markets: the betslip, then this event's open bets. On phones the slip is a bottom sheet. */
-export function EventSidebar({ eventId }: { eventId: number }) {
-  const signedIn = useSessionStore((s) => s.user != null);
-  const { data } = useUserOpenBets(signedIn);
-  const bets = data?.openBets.filter((b) => b.eventId === eventId) ?? [];
-  return (
-    <div className="event-sidebar">
-      <Betslip />
-      {signedIn && (
-        <section className="card event-bets" aria-label="Open bets on this event">
-          <h2 className="event-bets__title">
-            Open bets <span className="event-bets__count">{bets.length}</span>
-          </h2>
-          {bets.length > 0 ? (
-            <OpenBetsList bets={bets} showEvent={false} />
-          ) : (
-            <p className="betslip__hint">No open bets on this match.</p>
-          )}
-        </section>
-      )}
     </div>
   );
 }

@@ -1,0 +1,28 @@
+import { useSessionStore } from '@/shared/session/session-store';
+import { useUserOpenBets } from '../api/get-user-open-bets';
+import { Betslip } from './betslip/Betslip';
+import { OpenBetsList } from './OpenBetsList';
+
+/** Beside the markets: the betslip, then this event's open bets. On phones the slip is a bottom sheet. */
+export function EventSidebar({ eventId }: { eventId: number }) {
+  const signedIn = useSessionStore((s) => s.user != null);
+  const { data } = useUserOpenBets(signedIn);
+  const bets = data?.openBets.filter((b) => b.eventId === eventId) ?? [];
+  return (
+    <div className="event-sidebar">
+      <Betslip />
+      {signedIn && (
+        <section className="card event-bets" aria-label="Open bets on this event">
+          <h2 className="event-bets__title">
+            Open bets <span className="event-bets__count">{bets.length}</span>
+          </h2>
+          {bets.length > 0 ? (
+            <OpenBetsList bets={bets} showEvent={false} />
+          ) : (
+            <p className="betslip__hint">No open bets on this match.</p>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}

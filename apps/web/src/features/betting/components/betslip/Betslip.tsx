@@ -1,0 +1,127 @@
+import { faXmark } from '@fortawesome/free-solid-svg-icons';
+import { Icon } from '@/shared/ui/Icon';
+import { useSessionStore } from '@/shared/session/session-store';
+import { useUiStore } from '@/shared/stores/ui';
+import { paiseText } from '../../lib/format';
+import { formatRate, previewOf, readStake, stakeLimitMessage } from '../../lib/slip';
+import { useBetslipStore } from '../../stores/betslip';
+import { BetPreview } from './BetPreview';
+import { BetslipActions } from './BetslipActions';
+import { EmptyBetslip } from './EmptyBetslip';
+import { PlacingStatus } from './PlacingStatus';
+import { PriceStepper } from './PriceStepper';
+import { QuickStakes } from './QuickStakes';
+import { SelectionSummary } from './SelectionSummary';
+import { SIDE_LABEL } from './side-label';
+import { StakeField } from './StakeField';
+import { useCountdown } from './use-countdown';
+import { useSlipPlacement } from './use-slip-placement';
+
+/**
+ * The betslip: the tapped side and price, quick stakes, stake field, a tick up or down, the
+ * profit and liability from @backlay/exchange, the market's limits, the in-play countdown, the
+ * confirm step and the server's own message for any refusal. One slip: a column beside the markets
+ * on wide screens, a bottom sheet on phones (CSS only, so one-click places once).
+ */
+export function Betslip() {
+  const selection = useBetslipStore((s) => s.selection);
+  const rate = useBetslipStore((s) => s.rate);
+  const stakeText = useBetslipStore((s) => s.stakeText);
+  const confirmFirst = useUiStore((s) => s.confirmBeforePlaceBet);
+  const signedIn = useSessionStore((s) => s.user != null);
+  const { pending, error, confirming, setConfirming, touched, setTouched, place } = useSlipPlacement();
+  const countdown = useCountdown(pending, selection?.betDelayMs ?? 0);
+
+  const read = readStake(stakeText);
+  const stake = 'stake' in read ? read.stake : null;
+  const limitMessage =
+    selection && stake != null ? stakeLimitMessage(stake, selection.minStake, selection.maxStake) : null;
+  const fieldMessage = 'error' in read ? read.error : limitMessage;
+  const preview = selection ? previewOf(selection, rate, stake) : null;
+
+  if (!selection) return <EmptyBetslip />;
+
+  const isFancy = selection.side === 'yes' || selection.side === 'no';
+  const sideClass = selection.side === 'back' || selection.side === 'yes' ? 'back' : 'lay';
+  const editStake = (text: string) => {
+    setTouched(true);
+    setConfirming(false);
+    useBetslipStore.getState().setStakeText(text);
+  };
+  const onSubmit = () => {
+    setTouched(true);
+    if (fieldMessage) return;
+    if (confirmFirst && !confirming) {
+      setConfirming(true);
+      return;
+    }
+    void place();
+  };
+
+  return (
+    <section
+      className={`betslip betslip--open betslip--${sideClass} card`}
+      aria-label="Betslip"
+      data-testid="betslip"
+    >
+      <header className="betslip__head">
+        <h2 className="betslip__title">Betslip</h2>
+        <button
+          type="button"
+          className="betslip__close"
+          aria-label="Close betslip"
+          onClick={() => useBetslipStore.getState().close()}
+          disabled={pending}
+        >
+          <Icon icon={faXmark} />
+        </button>
+      </header>
+      <div className="betslip__body">
+        <SelectionSummary selection={selection} sideClass={sideClass} />
+
+        <div className="betslip__fields">
+          <PriceStepper selection={selection} rate={rate} pending={pending} />
+          <StakeField
+            stakeText={stakeText}
+            minStake={selection.minStake}
+            pending={pending}
+            invalid={touched && fieldMessage != null}
+            onChange={editStake}
+          />
+        </div>
+
+        <QuickStakes pending={pending} onPick={(value) => editStake(String(value))} />
+
+        <p
+          id="betslip-stake-message"
+          className={`betslip__limits ${touched && fieldMessage ? 'is-error' : ''}`}
+        >
+          {touched && fieldMessage
+            ? fieldMessage
+            : `Min ₹${selection.minStake.toLocaleString('en-IN')} · Max ₹${selection.maxStake.toLocaleString('en-IN')}`}
+        </p>
+
+        <BetPreview isFancy={isFancy} preview={preview} />
+
+        <PlacingStatus error={error} pending={pending} countdown={countdown} />
+
+        {confirming && !pending && preview && (
+          <div className="betslip__confirm" role="group" aria-label="Confirm bet">
+            <p>
+              {SIDE_LABEL[selection.side]} {selection.selectionName} ₹{stake?.toLocaleString('en-IN')} @{' '}
+              {formatRate(selection.marketType, rate)}. Liability ₹{paiseText(preview.liabilityPaise)}.
+            </p>
+          </div>
+        )}
+
+        <BetslipActions
+          signedIn={signedIn}
+          confirming={confirming}
+          pending={pending}
+          onBack={() => setConfirming(false)}
+          onSubmit={onSubmit}
+        />
+      </div>
+    </section>
+  );
+}

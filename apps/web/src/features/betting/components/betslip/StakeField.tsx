@@ -1,0 +1,31 @@
+/** The stake as typed, in whole rupees; its message is the line under the quick stakes. */
+export function StakeField({
+  stakeText,
+  minStake,
+  pending,
+  invalid,
+  onChange,
+}: {
+  stakeText: string;
+  minStake: number;
+  pending: boolean;
+  invalid: boolean;
+  onChange: (text: string) => void;
+}) {
+  return (
+    <div className="betslip__field">
+      <label htmlFor="betslip-stake">Stake (₹)</label>
+      <input
+        id="betslip-stake"
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder={`Min ${minStake}`}
+        value={stakeText}
+        disabled={pending}
+        aria-invalid={invalid}
+        aria-describedby="betslip-stake-message"
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
+  );
+}
