@@ -8,17 +8,19 @@ import {
   type RegisterResult,
   type StakeButton,
 } from '@backlay/contract';
-import { eq } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { SessionRevocationAnnouncer } from '../auth/session-revocations';
 import type { Config } from '../config';
 import { createWallet, houseAccount, postJournal } from '../ledger/ledger-repository';
 import type { Db } from '../platform/db/database';
-import { otpChallenges, referrals, users, userSettings } from '../platform/db/schema';
 import { AppError } from '../platform/http/app-error';
 import type { SmsSender } from '../platform/sms/sms-sender';
+import { recordVerifiedReferral } from '../referral/referral-service';
 import type { Domain } from '../settings/domain-repository';
+import * as attempts from './login-attempt-repository';
+import * as otps from './otp-repository';
 import type { ClientInfo, SessionService } from './session-service';
+import { revokeSessions } from './session-repository';
 import * as repo from './user-repository';
 
 /** Per-account limits; per-IP limits sit on the routes. */
@@ -28,8 +30,6 @@ export const LIMITS = {
   resendMinIntervalMs: 30_000,
   codesPerHour: 6,
 } as const;
-
-const REFERRAL_REWARD_PAISE = 10_000;
 
 export class AccountService {
   constructor(
@@ -55,15 +55,21 @@ export class AccountService {
       browser: client.userAgent.slice(0, 512),
       clientName: client.clientName,
     };
-    if ((await repo.failedAttemptsSince(this.db, domain.id, login, since)) >= LIMITS.failedSignInsPerWindow) {
+    if (
+      (await attempts.failedAttemptsSince(this.db, domain.id, login, since)) >= LIMITS.failedSignInsPerWindow
+    ) {
       const user = await repo.findUserByLogin(this.db, domain.id, login);
-      await repo.recordLoginAttempt(this.db, { ...attempt, userId: user?.id ?? null, result: 'RateLimited' });
+      await attempts.recordLoginAttempt(this.db, {
+        ...attempt,
+        userId: user?.id ?? null,
+        result: 'RateLimited',
+      });
       throw new AppError('RATE_LIMITED', 'Too many failed sign-ins. Please try again in 15 minutes.');
     }
     const user = await repo.findUserByLogin(this.db, domain.id, login);
     const ok = await verifyPassword(user && !user.isDemo ? user.passwordHash : null, input.password);
     if (!user || !ok) {
-      await repo.recordLoginAttempt(this.db, {
+      await attempts.recordLoginAttempt(this.db, {
         ...attempt,
         userId: user?.id ?? null,
         result: 'InvalidUserNameOrPassword',
@@ -71,15 +77,19 @@ export class AccountService {
       throw new AppError('INVALID_CREDENTIALS');
     }
     if (user.status === 'pending') {
-      await repo.recordLoginAttempt(this.db, { ...attempt, userId: user.id, result: 'UserIsNotVerified' });
+      await attempts.recordLoginAttempt(this.db, {
+        ...attempt,
+        userId: user.id,
+        result: 'UserIsNotVerified',
+      });
       throw new AppError('USER_NOT_VERIFIED');
     }
     if (user.status !== 'active') {
-      await repo.recordLoginAttempt(this.db, { ...attempt, userId: user.id, result: 'UserIsLocked' });
+      await attempts.recordLoginAttempt(this.db, { ...attempt, userId: user.id, result: 'UserIsLocked' });
       throw new AppError('USER_LOCKED');
     }
     const result = await this.sessions.open(user, domain, { remember: input.rememberClient, client });
-    await repo.recordLoginAttempt(this.db, { ...attempt, userId: user.id, result: 'Success' });
+    await attempts.recordLoginAttempt(this.db, { ...attempt, userId: user.id, result: 'Success' });
     return result;
   }
 
@@ -88,21 +98,17 @@ export class AccountService {
     const userName = `demo_${randomBytes(5).toString('hex')}`;
     const passwordHash = await hashPassword(randomBytes(24).toString('base64url') + '1!a');
     const user = await this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(users)
-        .values({
-          domainId: domain.id,
-          userName,
-          passwordHash,
-          status: 'active',
-          isDemo: true,
-          referralCode: newReferralCode(),
-          verifiedAt: new Date(),
-        })
-        .returning();
-      if (!row) throw new Error('could not create a demo user');
+      const row = await repo.insertUser(tx, {
+        domainId: domain.id,
+        userName,
+        passwordHash,
+        status: 'active',
+        isDemo: true,
+        referralCode: newReferralCode(),
+        verifiedAt: new Date(),
+      });
       const cash = await createWallet(tx, row.id, domain.id);
-      await tx.insert(userSettings).values({ userId: row.id, stakes: DEFAULT_STAKE_BUTTONS });
+      await repo.createUserSettings(tx, row.id, DEFAULT_STAKE_BUTTONS);
       await postJournal(tx, {
         domainId: domain.id,
         kind: 'demo_funding',
@@ -119,7 +125,7 @@ export class AccountService {
       return row;
     });
     const result = await this.sessions.open(user, domain, { remember: false, client });
-    await repo.recordLoginAttempt(this.db, {
+    await attempts.recordLoginAttempt(this.db, {
       domainId: domain.id,
       userId: user.id,
       userNameOrEmail: userName,
@@ -164,27 +170,23 @@ export class AccountService {
     const userId = await this.db
       .transaction(async (tx) => {
         if (existing) {
-          await tx
-            .update(users)
-            .set({ passwordHash, referredByUserId: referrer?.id ?? null })
-            .where(eq(users.id, existing.id));
+          await repo.updateRegistration(tx, existing.id, {
+            passwordHash,
+            referredByUserId: referrer?.id ?? null,
+          });
           return existing.id;
         }
-        const [row] = await tx
-          .insert(users)
-          .values({
-            domainId: domain.id,
-            userName: input.userName,
-            mobile,
-            passwordHash,
-            status: 'pending',
-            referralCode: newReferralCode(),
-            referredByUserId: referrer?.id ?? null,
-          })
-          .returning({ id: users.id });
-        if (!row) throw new Error('could not create the user');
+        const row = await repo.insertUser(tx, {
+          domainId: domain.id,
+          userName: input.userName,
+          mobile,
+          passwordHash,
+          status: 'pending',
+          referralCode: newReferralCode(),
+          referredByUserId: referrer?.id ?? null,
+        });
         await createWallet(tx, row.id, domain.id);
-        await tx.insert(userSettings).values({ userId: row.id, stakes: DEFAULT_STAKE_BUTTONS });
+        await repo.createUserSettings(tx, row.id, DEFAULT_STAKE_BUTTONS);
         return row.id;
       })
       .catch((err: unknown) => {
@@ -222,26 +224,15 @@ export class AccountService {
     if (!fixedCodeAccepted) await this.checkCode(user.id, input.otp);
 
     await this.db.transaction(async (tx) => {
-      await tx.update(users).set({ status: 'active', verifiedAt: new Date() }).where(eq(users.id, user.id));
-      await tx
-        .update(otpChallenges)
-        .set({ endedAt: new Date(), endReason: 'verified' })
-        .where(eq(otpChallenges.userId, user.id));
+      await repo.activateUser(tx, user.id);
+      await otps.endChallengesVerified(tx, user.id);
       if (user.referredByUserId) {
-        await tx
-          .insert(referrals)
-          .values({
-            referrerUserId: user.referredByUserId,
-            referredUserId: user.id,
-            rewardPaise: REFERRAL_REWARD_PAISE,
-            status: 'CLAIMABLE',
-          })
-          .onConflictDoNothing();
+        await recordVerifiedReferral(tx, { referrerUserId: user.referredByUserId, referredUserId: user.id });
       }
     });
     const active = { ...user, status: 'active' as const };
     const result = await this.sessions.open(active, domain, { remember: false, client });
-    await repo.recordLoginAttempt(this.db, {
+    await attempts.recordLoginAttempt(this.db, {
       domainId: domain.id,
       userId: user.id,
       userNameOrEmail: user.userName,
@@ -273,25 +264,23 @@ export class AccountService {
     const expiresAt = new Date(Date.now() + OTP_VALIDITY_SECONDS * 1000);
     await this.db.transaction(async (tx) => {
       // One code at a time per user: a double-clicked resend waits here, then meets the throttle.
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      await repo.lockUser(tx, userId);
       if (opts.checkLimits) {
-        const recent = await repo.challengesSince(tx, userId, new Date(Date.now() - 3_600_000));
+        const recent = await otps.challengesSince(tx, userId, new Date(Date.now() - 3_600_000));
         if (recent.count >= LIMITS.codesPerHour)
           throw new AppError('RATE_LIMITED', 'Too many codes requested. Please try again in an hour.');
         if (recent.lastAt && Date.now() - recent.lastAt.getTime() < LIMITS.resendMinIntervalMs) {
           throw new AppError('RATE_LIMITED', 'Please wait 30 seconds before asking for another code.');
         }
       }
-      await repo.endOpenChallenges(tx, userId, 'resent');
-      await tx
-        .insert(otpChallenges)
-        .values({ userId, mobile, codeHash: this.hashCode(userId, code), expiresAt });
+      await otps.endOpenChallenges(tx, userId, 'resent');
+      await otps.insertChallenge(tx, { userId, mobile, codeHash: this.hashCode(userId, code), expiresAt });
     });
     await this.sms.sendOtp(mobile, code, expiresAt);
   }
 
   private async checkCode(userId: number, otp: string) {
-    const challenge = await repo.latestChallenge(this.db, userId);
+    const challenge = await otps.latestChallenge(this.db, userId);
     // No code was ever sent (e.g. a domain that skips verification): the code cannot be right.
     if (!challenge) throw new AppError('OTP_INVALID');
     if (challenge.endReason === 'too_many_tries') throw new AppError('OTP_ATTEMPTS_EXCEEDED');
@@ -301,10 +290,7 @@ export class AccountService {
     if (expected.length === given.length && timingSafeEqual(expected, given)) return;
     const wrongTries = challenge.wrongTries + 1;
     const burnt = wrongTries >= OTP_MAX_WRONG_TRIES;
-    await this.db
-      .update(otpChallenges)
-      .set(burnt ? { wrongTries, endedAt: new Date(), endReason: 'too_many_tries' } : { wrongTries })
-      .where(eq(otpChallenges.id, challenge.id));
+    await otps.recordWrongCode(this.db, challenge.id, wrongTries, burnt);
     throw new AppError(burnt ? 'OTP_ATTEMPTS_EXCEEDED' : 'OTP_INVALID');
   }
 
@@ -325,8 +311,8 @@ export class AccountService {
     if (input.currentPassword === input.newPassword) throw new AppError('PASSWORD_REUSED');
     const passwordHash = await hashPassword(input.newPassword);
     const revoked = await this.db.transaction(async (tx) => {
-      await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
-      return repo.revokeSessions(tx, userId, sessionId);
+      await repo.setPasswordHash(tx, userId, passwordHash);
+      return revokeSessions(tx, userId, sessionId);
     });
     // Only after the commit: a rolled-back change must not sign anyone out.
     await this.revocations.announce(revoked);

@@ -1,4 +1,5 @@
 import type { LoginResult } from '@backlay/contract';
+import { paise, ZERO_PAISE } from '@backlay/exchange';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, createTestApp, type TestContext } from '../../test/harness';
@@ -69,11 +70,14 @@ describe.each(backends)('demo account clean-up (%s)', (backend) => {
     const db = ctx.database.db;
     const busy = await demo();
     await age(busy.userId, 48);
-    await db.update(wallets).set({ exposure: 10_000 }).where(eq(wallets.userId, busy.userId));
+    await db
+      .update(wallets)
+      .set({ exposure: paise(10_000) })
+      .where(eq(wallets.userId, busy.userId));
     expect(await closeExpiredDemoAccounts(db, ctx.app.sessionRevocations, 24)).toBe(0);
     const [row] = await db.select().from(users).where(eq(users.id, busy.userId));
     expect(row?.status).toBe('active');
-    await db.update(wallets).set({ exposure: 0 }).where(eq(wallets.userId, busy.userId));
+    await db.update(wallets).set({ exposure: ZERO_PAISE }).where(eq(wallets.userId, busy.userId));
     expect(await closeExpiredDemoAccounts(db, ctx.app.sessionRevocations, 24)).toBe(1);
   });
 

@@ -1,9 +1,8 @@
-import { and, eq, lt } from 'drizzle-orm';
 import type { SessionRevocationAnnouncer } from '../auth/session-revocations';
 import { houseAccount, postJournal, readWallet } from '../ledger/ledger-repository';
 import type { Db } from '../platform/db/database';
-import { users } from '../platform/db/schema';
-import { revokeSessions } from './user-repository';
+import { revokeSessions } from './session-repository';
+import { closeUser, expiredDemoUsers } from './user-repository';
 
 /**
  * Closes demo accounts older than the TTL: their play money goes back to the house's play-money
@@ -18,11 +17,7 @@ export async function closeExpiredDemoAccounts(
   batch = 200,
 ): Promise<number> {
   const cutoff = new Date(Date.now() - ttlHours * 3_600_000);
-  const expired = await db
-    .select({ id: users.id, domainId: users.domainId })
-    .from(users)
-    .where(and(eq(users.isDemo, true), eq(users.status, 'active'), lt(users.createdAt, cutoff)))
-    .limit(batch);
+  const expired = await expiredDemoUsers(db, cutoff, batch);
   let closed = 0;
   for (const user of expired) {
     const done = await db.transaction(async (tx) => {
@@ -43,7 +38,7 @@ export async function closeExpiredDemoAccounts(
           ],
         });
       }
-      await tx.update(users).set({ status: 'closed' }).where(eq(users.id, user.id));
+      await closeUser(tx, user.id);
       return revokeSessions(tx, user.id);
     });
     if (done === false) continue;

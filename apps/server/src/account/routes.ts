@@ -7,8 +7,8 @@ import { defineRoute } from '../platform/http/define-route';
 import type { OutboxSmsSender } from '../platform/sms/sms-sender';
 import type { AccountService } from './account-service';
 import { clientInfo } from './client-info';
+import { pageLoginAttempts } from './login-attempt-repository';
 import type { SessionService } from './session-service';
-import { pageLoginAttempts } from './user-repository';
 
 export interface AccountRoutesOptions {
   accounts: AccountService;

@@ -1,14 +1,13 @@
 import type { LoginResult } from '@backlay/contract';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { TokenService } from '../auth/tokens';
 import { newRefreshToken, hashRefreshToken } from '../auth/tokens';
 import type { Config } from '../config';
 import { readWallet } from '../ledger/ledger-repository';
 import type { Db } from '../platform/db/database';
-import { refreshTokens, users } from '../platform/db/schema';
 import { toRupees } from '../platform/money';
 import type { Domain } from '../settings/domain-repository';
-import { loadStakes, type UserRow } from './user-repository';
+import { findLiveSession, insertSession } from './session-repository';
+import { loadStakes, recordLastLogin, type UserRow } from './user-repository';
 
 export interface ClientInfo {
   ip: string;
@@ -32,22 +31,18 @@ export class SessionService {
       ? this.config.REMEMBERED_REFRESH_TOKEN_TTL_SECONDS
       : this.config.REFRESH_TOKEN_TTL_SECONDS;
     const refresh = newRefreshToken();
-    const [session] = await this.db
-      .insert(refreshTokens)
-      .values({
-        userId: user.id,
-        tokenHash: refresh.hash,
-        expiresAt: new Date(Date.now() + ttl * 1000),
-        ip: opts.client.ip,
-        userAgent: opts.client.userAgent.slice(0, 512),
-      })
-      .returning({ id: refreshTokens.id });
-    if (!session) throw new Error('could not open a session');
-    await this.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+    const sessionId = await insertSession(this.db, {
+      userId: user.id,
+      tokenHash: refresh.hash,
+      expiresAt: new Date(Date.now() + ttl * 1000),
+      ip: opts.client.ip,
+      userAgent: opts.client.userAgent.slice(0, 512),
+    });
+    await recordLastLogin(this.db, user.id);
     const access = await this.tokens.signAccess({
       userId: user.id,
       domainId: domain.id,
-      sessionId: session.id,
+      sessionId,
       isDemo: user.isDemo,
     });
     const [wallet, stakes, casinoToken] = await Promise.all([
@@ -78,18 +73,7 @@ export class SessionService {
     refreshToken: string,
     domain: Domain,
   ): Promise<{ accessToken: string; expireInSeconds: number } | null> {
-    const [row] = await this.db
-      .select({ sessionId: refreshTokens.id, user: users })
-      .from(refreshTokens)
-      .innerJoin(users, eq(users.id, refreshTokens.userId))
-      .where(
-        and(
-          eq(refreshTokens.tokenHash, hashRefreshToken(refreshToken)),
-          isNull(refreshTokens.revokedAt),
-          gt(refreshTokens.expiresAt, new Date()),
-        ),
-      )
-      .limit(1);
+    const row = await findLiveSession(this.db, hashRefreshToken(refreshToken));
     if (!row || row.user.domainId !== domain.id || row.user.status !== 'active') return null;
     const access = await this.tokens.signAccess({
       userId: row.user.id,

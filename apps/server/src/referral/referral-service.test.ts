@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertUser } from '../account/user-repository';
+import { openDatabase, type Database } from '../platform/db/database';
+import { findDomainByName } from '../settings/domain-repository';
+import { seedDemoDomains } from '../settings/seed';
+import { insertReferral } from './referral-repository';
+import { recordVerifiedReferral, REFERRAL_REWARD_PAISE } from './referral-service';
+
+describe('referrals', () => {
+  let database: Database;
+  let domainId: number;
+  let seq = 0;
+  beforeAll(async () => {
+    database = await openDatabase({ dataDir: 'memory://' });
+    await seedDemoDomains(database.db);
+    const domain = await findDomainByName(database.db, 'test');
+    if (!domain) throw new Error('the seed made no test domain');
+    domainId = domain.id;
+  });
+  afterAll(() => database.close());
+
+  const newUserId = async () => {
+    seq++;
+    const user = await insertUser(database.db, {
+      domainId,
+      userName: `referral_${seq}`,
+      passwordHash: 'x',
+      status: 'active',
+      referralCode: `REFER${seq}`,
+    });
+    return user.id;
+  };
+  const referralsOf = (referredUserId: number) =>
+    database.db.query.referrals.findMany({ where: (r, { eq }) => eq(r.referredUserId, referredUserId) });
+
+  it('a verified referred player makes the reward claimable for the referrer', async () => {
+    const referrer = await newUserId();
+    const referred = await newUserId();
+    await database.db.transaction((tx) =>
+      recordVerifiedReferral(tx, { referrerUserId: referrer, referredUserId: referred }),
+    );
+    expect(await referralsOf(referred)).toEqual([
+      expect.objectContaining({
+        referrerUserId: referrer,
+        referredUserId: referred,
+        rewardPaise: REFERRAL_REWARD_PAISE,
+        status: 'CLAIMABLE',
+        journalId: null,
+      }),
+    ]);
+  });
+
+  it('a player is referred once: a second record, even naming another referrer, changes nothing', async () => {
+    const referrer = await newUserId();
+    const someoneElse = await newUserId();
+    const referred = await newUserId();
+    const row = {
+      referredUserId: referred,
+      rewardPaise: REFERRAL_REWARD_PAISE,
+      status: 'CLAIMABLE' as const,
+    };
+    expect(await insertReferral(database.db, { ...row, referrerUserId: referrer })).toBe(true);
+    expect(await insertReferral(database.db, { ...row, referrerUserId: someoneElse })).toBe(false);
+    await recordVerifiedReferral(database.db, { referrerUserId: someoneElse, referredUserId: referred });
+    const rows = await referralsOf(referred);
+    expect(rows.map((r) => r.referrerUserId)).toEqual([referrer]);
+  });
+});
