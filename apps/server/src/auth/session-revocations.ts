@@ -1,8 +1,7 @@
-import { gt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Bus } from '../platform/bus';
 import type { Executor } from '../platform/db/database';
-import { refreshTokens } from '../platform/db/schema';
+import { sessionsRevokedSince } from './session-revocation-repository';
 
 /** Where a server that revoked sign-in sessions tells the others: one message per revocation. */
 export const SESSION_REVOCATIONS_CHANNEL = 'sessions:revoked';
@@ -119,10 +118,7 @@ export class SessionRevocations implements SessionRevocationAnnouncer {
   /** Reads the sessions revoked within the retention window and forgets the entries past it. */
   async catchUp(): Promise<void> {
     const now = Date.now();
-    const rows = await this.db
-      .select({ id: refreshTokens.id, revokedAt: refreshTokens.revokedAt })
-      .from(refreshTokens)
-      .where(gt(refreshTokens.revokedAt, new Date(now - this.retentionMs)));
+    const rows = await sessionsRevokedSince(this.db, new Date(now - this.retentionMs));
     for (const [id, forgetAt] of this.revoked) if (forgetAt <= now) this.revoked.delete(id);
     const fresh: number[] = [];
     for (const row of rows) {
