@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { betRows, countBets, type BetRow } from '../betting/read-repository';
 import { isoOf, num, queryRows } from '../betting/sql-rows';
 import type { Executor } from '../platform/db/database';
 
@@ -227,4 +228,38 @@ export async function settledMarketsOfEvent(
         ? (JSON.parse(r.runner_names) as Record<string, string>)
         : (r.runner_names ?? {}),
   }));
+}
+
+export interface BetHistoryFilter {
+  /** Placed at or after / at or before, as ISO times. */
+  from?: string | undefined;
+  to?: string | undefined;
+  status?: BetRow['status'] | undefined;
+  sportId?: number | undefined;
+}
+
+/** A page of the user's bets matching the filter, newest first unless asked, and how many match in all. */
+export async function betHistory(
+  db: Executor,
+  userId: number,
+  f: BetHistoryFilter,
+  page: { limit: number; offset: number; oldestFirst: boolean },
+): Promise<{ total: number; rows: BetRow[] }> {
+  const where = sql`true
+      ${f.from ? sql`and b.placed_at >= ${f.from}::timestamptz` : sql``}
+      ${f.to ? sql`and b.placed_at <= ${f.to}::timestamptz` : sql``}
+      ${f.status ? sql`and b.status = ${f.status}` : sql``}
+      ${f.sportId !== undefined ? sql`and e.sport_id = ${f.sportId}` : sql``}`;
+  const [rows, total] = await Promise.all([betRows(db, userId, where, page), countBets(db, userId, where)]);
+  return { total, rows };
+}
+
+/** The user's bets on an event that are no longer open (settled or void), oldest first. */
+export function closedBetsOfEvent(db: Executor, userId: number, eventId: number): Promise<BetRow[]> {
+  return betRows(db, userId, sql`b.event_id = ${eventId} and b.status <> 'MATCHED'`, { oldestFirst: true });
+}
+
+/** The user's bets on a market that are no longer open (settled or void), oldest first. */
+export function closedBetsOfMarket(db: Executor, userId: number, marketId: string): Promise<BetRow[]> {
+  return betRows(db, userId, sql`b.market_id = ${marketId} and b.status <> 'MATCHED'`, { oldestFirst: true });
 }

@@ -10,12 +10,14 @@ import type {
   StatementResultSchema,
   STATEMENT_KINDS,
 } from '@backlay/contract';
-import { sql } from 'drizzle-orm';
-import { betRows, countBets, toHistoryItem } from '../betting/read-repository';
+import { toHistoryItem } from '../betting/read-repository';
 import type { Db } from '../platform/db/database';
 import { AppError } from '../platform/http/app-error';
 import { toRupees } from '../platform/money';
 import {
+  betHistory,
+  closedBetsOfEvent,
+  closedBetsOfMarket,
   profitLossByEvent,
   settledMarketsOfEvent,
   statementLine,
@@ -54,16 +56,18 @@ export class StatementService {
     userId: number,
     q: z.output<typeof BetHistoryInputSchema>,
   ): Promise<z.input<typeof BetHistoryResultSchema>> {
-    const where = sql`true
-      ${q.StartDate ? sql`and b.placed_at >= ${q.StartDate}::timestamptz` : sql``}
-      ${q.EndDate ? sql`and b.placed_at <= ${q.EndDate}::timestamptz` : sql``}
-      ${q.status !== 'ALL' ? sql`and b.status = ${q.status}` : sql``}
-      ${q.sportId !== undefined ? sql`and e.sport_id = ${q.sportId}` : sql``}`;
     const oldestFirst = /\basc\b/i.test(q.Sorting ?? '');
-    const [rows, total] = await Promise.all([
-      betRows(this.db, userId, where, { limit: q.MaxResultCount, offset: q.SkipCount, oldestFirst }),
-      countBets(this.db, userId, where),
-    ]);
+    const { total, rows } = await betHistory(
+      this.db,
+      userId,
+      {
+        from: q.StartDate,
+        to: q.EndDate,
+        status: q.status !== 'ALL' ? q.status : undefined,
+        sportId: q.sportId,
+      },
+      { limit: q.MaxResultCount, offset: q.SkipCount, oldestFirst },
+    );
     return { totalCount: total, items: rows.map(toHistoryItem) };
   }
 
@@ -100,9 +104,7 @@ export class StatementService {
     const markets = await settledMarketsOfEvent(this.db, userId, eventId);
     const first = markets[0];
     if (!first) throw new AppError('NOT_FOUND', 'You have no settled bets on this event.');
-    const bets = await betRows(this.db, userId, sql`b.event_id = ${eventId} and b.status <> 'MATCHED'`, {
-      oldestFirst: true,
-    });
+    const bets = await closedBetsOfEvent(this.db, userId, eventId);
     return {
       eventId,
       eventName: first.eventName,
@@ -138,14 +140,7 @@ export class StatementService {
     const line = await statementLine(this.db, userId, lineId);
     if (!line) throw new AppError('NOT_FOUND', 'No such statement line.');
     if (!line.marketId) return { line: toStatementLine(line), bets: [], marketName: null, eventName: null };
-    const bets = await betRows(
-      this.db,
-      userId,
-      sql`b.market_id = ${line.marketId} and b.status <> 'MATCHED'`,
-      {
-        oldestFirst: true,
-      },
-    );
+    const bets = await closedBetsOfMarket(this.db, userId, line.marketId);
     return {
       line: toStatementLine(line),
       bets: bets.map(toHistoryItem),
