@@ -2,9 +2,9 @@
 // PostgreSQL with a feed of fixed zero-delay markets, and funded players created directly.
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { matchOddsMarket, TestFeed } from '@backlay/feed-simulator/test-feed';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app';
-import { matchOddsMarket, TestFeed } from '../../apps/server/src/betting/test-feed';
 import { loadConfig } from '../../apps/server/src/config';
 import { createWallet, houseAccount, postJournal } from '../../apps/server/src/ledger/ledger-repository';
 import { openDatabase } from '../../apps/server/src/platform/db/database';

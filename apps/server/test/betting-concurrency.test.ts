@@ -2,10 +2,10 @@ import { marketExposure, paise } from '@backlay/exchange';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { matchOddsMarket, TestFeed } from '@backlay/feed-simulator/test-feed';
 import { buildApp } from '../src/app';
 import { positionOf, type StoredBet } from '../src/betting/positions';
 import { num, queryRows } from '../src/betting/sql-rows';
-import { matchOddsMarket, TestFeed } from '../src/betting/test-feed';
 import { openDatabase, type Database } from '../src/platform/db/database';
 import { seedDemoDomains } from '../src/settings/seed';
 import {

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SimulatedFeed } from '@backlay/feed-simulator';
+import { ManualClock, type FancyMarket, type RateMarket } from '@backlay/market-feed';
 import { num, queryRows } from '../src/betting/sql-rows';
-import type { FancyMarket, RateMarket } from '../src/sports/feed/adapter';
-import { ManualClock } from '../src/sports/feed/clock';
-import { SimulatedFeed } from '../src/sports/feed/simulator/world';
 import { demoPlayer, expectLedgerBalanced, placeOk, walletOf, type Player } from './betting-helpers';
 import { backends, createTestApp, type TestContext } from './harness';
 

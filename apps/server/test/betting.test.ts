@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookmakerMarket, fancyMarket, matchOddsMarket, TestFeed } from '@backlay/feed-simulator/test-feed';
 import { num, queryRows } from '../src/betting/sql-rows';
-import { bookmakerMarket, fancyMarket, matchOddsMarket, TestFeed } from '../src/betting/test-feed';
 import {
   adjust,
   betCount,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { matchOddsMarket, TestFeed } from '@backlay/feed-simulator/test-feed';
 import { buildApp } from '../src/app';
-import { matchOddsMarket, TestFeed } from '../src/betting/test-feed';
 import { num, queryRows } from '../src/betting/sql-rows';
 import { seedDemoDomains } from '../src/settings/seed';
 import { demoPlayer, placeOk } from './betting-helpers';

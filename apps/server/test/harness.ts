@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import type { MarketFeed } from '@backlay/market-feed';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/platform/db/database';
 import { seedDemoDomains } from '../src/settings/seed';
-import type { MarketFeed } from '../src/sports/feed/adapter';
 
 export type Backend = 'pglite' | 'postgres';
 

@@ -10,17 +10,16 @@ import {
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fancyMarket, matchOddsMarket, TestFeed } from '@backlay/feed-simulator/test-feed';
+import { SimulatedFeed } from '@backlay/feed-simulator';
+import { ManualClock, type ExchangeMarket, type FeedEvent, type MarketFeed } from '@backlay/market-feed';
 import { buildApp } from '../src/app';
 import { num, queryRows } from '../src/betting/sql-rows';
-import { fancyMarket, matchOddsMarket, TestFeed } from '../src/betting/test-feed';
 import { createRedisBus, type Bus } from '../src/platform/bus';
 import type { Config } from '../src/config';
 import { openDatabase, type Database } from '../src/platform/db/database';
 import { seedDemoDomains } from '../src/settings/seed';
-import type { ExchangeMarket, FeedEvent, MarketFeed } from '../src/sports/feed/adapter';
-import { ManualClock } from '../src/sports/feed/clock';
 import { runFeed, type RunningFeed } from '../src/sports/feed/run-feed';
-import { SimulatedFeed } from '../src/sports/feed/simulator/world';
 import { demoPlayer, expectLedgerBalanced, placeOk, settle, walletOf } from './betting-helpers';
 import {
   backends,

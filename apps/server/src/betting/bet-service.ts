@@ -6,7 +6,7 @@ import type { WalletNotifier } from '../ledger/wallet-notifier';
 import type { Db } from '../platform/db/database';
 import { AppError } from '../platform/http/app-error';
 import { toRupees } from '../platform/money';
-import type { FeedMarket, MarketFeed } from '../sports/feed/adapter';
+import type { FeedMarket, MarketFeed } from '@backlay/market-feed';
 import type { MarketStore } from '../sports/market-store';
 import { BalancePushes } from './balance-pushes';
 import { bettorState, existingBetId } from './bet-repository';

@@ -11,7 +11,7 @@ import {
 } from '@backlay/exchange';
 import type { z } from 'zod';
 import { AppError } from '../platform/http/app-error';
-import type { FeedMarket } from '../sports/feed/adapter';
+import type { FeedMarket } from '@backlay/market-feed';
 import { isExchangeType, toFancyBet, toOddsBet, type BetSide, type StoredBet } from './positions';
 
 export type PlaceBetBody = z.output<typeof PlaceBetInputSchema>;

@@ -12,7 +12,7 @@ import { readWallet } from '../ledger/ledger-repository';
 import type { Db } from '../platform/db/database';
 import { AppError } from '../platform/http/app-error';
 import { toRupees } from '../platform/money';
-import type { MarketFeed } from '../sports/feed/adapter';
+import type { MarketFeed } from '@backlay/market-feed';
 import { positionOf, toOddsBet } from './positions';
 import { betRows, marketExposures, runnerIdsOf, toOpenBet, type BetRow } from './read-repository';
 

@@ -11,7 +11,7 @@ import { houseAccount, postJournal, readWallet } from '../ledger/ledger-reposito
 import type { WalletNotifier } from '../ledger/wallet-notifier';
 import type { Db, Tx } from '../platform/db/database';
 import { AppError } from '../platform/http/app-error';
-import type { MarketFeed } from '../sports/feed/adapter';
+import type { MarketFeed } from '@backlay/market-feed';
 import type { MarketClosures } from '../sports/market-closures';
 import { MarketStore } from '../sports/market-store';
 import { lockMarketExclusive } from './bet-repository';

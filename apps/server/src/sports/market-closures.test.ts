@@ -1,9 +1,9 @@
 import type { MarketResult } from '@backlay/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matchOddsMarket } from '../betting/test-feed';
+import { matchOddsMarket } from '@backlay/feed-simulator/test-feed';
+import type { EventOdds } from '@backlay/market-feed';
 import { createInProcessBus } from '../platform/bus';
 import { openDatabase, type Database } from '../platform/db/database';
-import type { EventOdds } from './feed/adapter';
 import { MARKET_CLOSURES_CHANNEL, MarketClosures, type MarketClosure } from './market-closures';
 
 const VOID: MarketResult = { kind: 'void', reason: 'Abandoned' };

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Bus } from '../platform/bus';
 import type { Executor } from '../platform/db/database';
 import { events, markets } from '../platform/db/schema';
-import type { EventOdds } from './feed/adapter';
+import type { EventOdds } from '@backlay/market-feed';
 
 /** Where a server that closes a market by hand tells the others: one message per market. */
 export const MARKET_CLOSURES_CHANNEL = 'markets:closed';

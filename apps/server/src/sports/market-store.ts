@@ -2,7 +2,7 @@ import { SPORT_IDS, type MarketResult } from '@backlay/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../platform/db/database';
 import { events, markets, runners } from '../platform/db/schema';
-import type { FeedFixture, FeedMarket } from './feed/adapter';
+import type { FeedFixture, FeedMarket } from '@backlay/market-feed';
 
 /**
  * The feed lives in memory; bets and settlement need its events, markets and runners in the

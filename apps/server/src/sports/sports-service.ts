@@ -8,7 +8,7 @@ import {
   type SportTree,
 } from '@backlay/contract';
 import type { HubSender, HubLogger } from '../realtime/hub';
-import type { EventOdds, FeedEvent, MarketFeed } from './feed/adapter';
+import type { EventOdds, FeedEvent, MarketFeed } from '@backlay/market-feed';
 import type { MarketClosure, MarketClosures } from './market-closures';
 import type { MarketStore } from './market-store';
 import { hubPushesOf, toOddsSnapshotMessage, toSportEvent } from './feed/wire';

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { createInProcessBus, createRedisBus } from '../../platform/bus';
-import type { FeedEvent } from './adapter';
+import { SimulatedFeed } from '@backlay/feed-simulator';
+import { ManualClock, type FeedEvent } from '@backlay/market-feed';
 import { FEED_CHANNELS, FeedMirror, publishFeed } from './bus-link';
-import { ManualClock } from './clock';
 import { runFeed } from './run-feed';
-import { SimulatedFeed } from './simulator/world';
 
 const START = Date.UTC(2026, 10, 21, 14, 0);
 

@@ -1,7 +1,15 @@
 import type { ScoreCard } from '@backlay/contract';
 import type { Bus } from '../../platform/bus';
-import type { EventOdds, FeedEvent, FeedFixture, FeedMarket, FeedState, MarketFeed } from './adapter';
-import { FeedEventSource } from './adapter';
+import type {
+  EventOdds,
+  FeedEvent,
+  FeedFixture,
+  FeedMarket,
+  FeedState,
+  MarketFeed,
+  StatefulFeed,
+} from '@backlay/market-feed';
+import { FeedEventSource } from '@backlay/market-feed';
 
 /*
  * Carrying a feed over the bus: one process runs the feed and publishes what happens; every other
@@ -27,11 +35,6 @@ interface StateMessage {
   publisher: string;
   seq: number;
   state: FeedState;
-}
-
-/** What a publishing feed must offer beyond MarketFeed: its whole state in one piece. */
-export interface StatefulFeed extends MarketFeed {
-  state(): FeedState;
 }
 
 export interface FeedPublisher {

@@ -1,7 +1,8 @@
-export type * from './adapter';
-export { isFeedSport } from './adapter';
-export { ManualClock, scaledClock, systemClock, type FeedClock } from './clock';
-export { FEED_CHANNELS, FeedMirror, publishFeed, type StatefulFeed } from './bus-link';
+// The server's side of the market feed. The feed's interface is @backlay/market-feed (re-exported
+// here for the server's features); which feed runs is chosen in run-feed.ts from configuration.
+export type * from '@backlay/market-feed';
+export { isFeedSport } from '@backlay/market-feed';
+export { FEED_CHANNELS, FeedMirror, publishFeed } from './bus-link';
 export {
   DEFAULT_SEED,
   feedOptionsFromEnv,
@@ -10,6 +11,4 @@ export {
   type RunFeedOptions,
   type RunningFeed,
 } from './run-feed';
-export { SimulatedFeed, type SimulatorOptions } from './simulator/world';
-export { DEFAULT_SCHEDULE, type SportSchedule } from './simulator/fixtures';
 export * from './wire';

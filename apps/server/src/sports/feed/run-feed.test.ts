@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_QUOTE_ACTIVITY } from '@backlay/feed-simulator';
 import { feedOptionsFromEnv } from './run-feed';
-import { DEFAULT_QUOTE_ACTIVITY } from './simulator/engine';
 
 describe('feedOptionsFromEnv', () => {
   it('leaves the simulator its own quote activity by default', () => {

@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { DEFAULT_QUOTE_ACTIVITY, SimulatedFeed, type SimulatorOptions } from '@backlay/feed-simulator';
+import {
+  scaledClock,
+  systemClock,
+  type FeedClock,
+  type MarketFeed,
+  type StatefulFeed,
+} from '@backlay/market-feed';
 import type { Bus } from '../../platform/bus';
-import type { MarketFeed } from './adapter';
-import { FeedMirror, publishFeed, type FeedLinkLog, type FeedPublisher, type StatefulFeed } from './bus-link';
-import { scaledClock, systemClock, type FeedClock } from './clock';
-import { DEFAULT_QUOTE_ACTIVITY } from './simulator/engine';
-import { SimulatedFeed, type SimulatorOptions } from './simulator/world';
+import { FeedMirror, publishFeed, type FeedLinkLog, type FeedPublisher } from './bus-link';
 
 /**
  * Who runs the feed in this process.

@@ -11,8 +11,8 @@ import {
   TreeSportWithEventResultSchema,
 } from '@backlay/contract';
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from './clock';
-import { SimulatedFeed } from './simulator/world';
+import { SimulatedFeed } from '@backlay/feed-simulator';
+import { ManualClock } from '@backlay/market-feed';
 import {
   hubPushesOf,
   toMarketInfo,

@@ -22,7 +22,7 @@ import {
   type UserLimit,
 } from '@backlay/contract';
 import { paiseToRupees, priceToDecimal } from '@backlay/exchange';
-import type { EventOdds, FeedEvent, FeedFixture, FeedMarket, FeedSport } from './adapter';
+import type { EventOdds, FeedEvent, FeedFixture, FeedMarket, FeedSport } from '@backlay/market-feed';
 
 /*
  * From the feed's units (hundredths, paise, epoch ms) to the contract's wire shapes (decimal odds,

@@ -1,8 +1,12 @@
 import type { CricketScoreCard, FootballScoreCard, MarketResult } from '@backlay/contract';
 import { describe, expect, it } from 'vitest';
-import type { FeedEvent, FeedMarket, FeedSport } from '../adapter';
-import { ManualClock } from '../clock';
-import { marketProblems } from '../invariants';
+import {
+  ManualClock,
+  marketProblems,
+  type FeedEvent,
+  type FeedMarket,
+  type FeedSport,
+} from '@backlay/market-feed';
 import { SimulatedFeed } from './world';
 
 const START = Date.UTC(2026, 10, 21, 14, 0);

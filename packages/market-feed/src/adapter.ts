@@ -10,9 +10,9 @@ import type {
 import type { Hundredths, Paise } from '@backlay/exchange';
 
 /*
- * The market feed as the rest of the server sees it. The simulator implements it; a real provider
- * (Betfair stream, a B2B odds API) would implement the same interface, and so does the consumer side
- * that mirrors a feed published on the bus by another process.
+ * The market feed as the server sees it. The simulator (@backlay/feed-simulator) implements it; a
+ * real provider (Betfair stream, a B2B odds API) would implement the same interface, and so does the
+ * server's consumer side that mirrors a feed published on the bus by another process.
  *
  * Units: prices are integer hundredths on the Betfair ladder (exchange markets), rates are whole
  * numbers per 100 (bookmaker, toss, fancy), money is integer paise, times are epoch milliseconds.
@@ -181,6 +181,11 @@ export interface MarketFeed {
   subscribe(listener: FeedListener): () => void;
   /** Events of one type. */
   on<T extends FeedEventType>(type: T, handler: (event: FeedEventOf<T>) => void): () => void;
+}
+
+/** What a feed run in this process must offer beyond MarketFeed: its whole state in one piece, to publish. */
+export interface StatefulFeed extends MarketFeed {
+  state(): FeedState;
 }
 
 /** The listeners every feed keeps: `subscribe`, `on` (one event type) and `emit` to them all in order. */

@@ -1,15 +1,15 @@
 import type { MarketResult, ScoreCard } from '@backlay/contract';
 import type {
   EventOdds,
+  FeedClock,
   FeedEvent,
   FeedFixture,
   FeedMarket,
   FeedSport,
   FeedState,
-  MarketFeed,
-} from '../adapter';
-import { FeedEventSource } from '../adapter';
-import type { FeedClock } from '../clock';
+  StatefulFeed,
+} from '@backlay/market-feed';
+import { FeedEventSource } from '@backlay/market-feed';
 import { EventEngine } from './engine';
 import { DEFAULT_SCHEDULE, FIXTURE_FACTORIES, type SportSchedule } from './fixtures';
 import { Rng } from './prng';
@@ -59,7 +59,7 @@ export function defaultEventIdBase(startTime: number): number {
  * follows from the seed and the clock's start time; `advanceTo` plays it forward in fixed steps, so
  * the same seed and start replay the same world whatever the wall-clock timing.
  */
-export class SimulatedFeed extends FeedEventSource implements MarketFeed {
+export class SimulatedFeed extends FeedEventSource implements StatefulFeed {
   private readonly clock: FeedClock;
   private readonly rng: Rng;
   private readonly seed: number;

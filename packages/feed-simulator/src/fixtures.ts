@@ -1,4 +1,4 @@
-import type { FeedSport } from '../adapter';
+import type { FeedSport } from '@backlay/market-feed';
 import {
   ATP,
   EUROPEAN_LEAGUES,

@@ -1,5 +1,5 @@
 import type { EventStatus, MarketType, ScoreCard } from '@backlay/contract';
-import type { FeedSport } from '../adapter';
+import type { FeedSport } from '@backlay/market-feed';
 
 /*
  * What a sport model tells the engine. The model knows the game (score, clock, who is likely to

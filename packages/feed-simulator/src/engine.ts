@@ -11,8 +11,8 @@ import type {
   PriceLevel,
   RateLevel,
   RateRunner,
-} from '../adapter';
-import { exchangePrices, fancyLine, ratePrices, type Margins } from '../pricing';
+} from '@backlay/market-feed';
+import { exchangePrices, fancyLine, ratePrices, type Margins } from '@backlay/market-feed';
 /** How often a book is re-quoted between moves of its game, in play and before the start. */
 export const DEFAULT_QUOTE_ACTIVITY = { inPlay: 0.35, preMatch: 0.05 };
 

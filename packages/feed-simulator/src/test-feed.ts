@@ -8,8 +8,8 @@ import type {
   FeedMarket,
   MarketFeed,
   RateMarket,
-} from '../sports/feed/adapter';
-import { FeedEventSource } from '../sports/feed/adapter';
+} from '@backlay/market-feed';
+import { FeedEventSource } from '@backlay/market-feed';
 
 /*
  * A market feed whose prices a test (or the bet benchmark) sets by hand, for exact figures: the
