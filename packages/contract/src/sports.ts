@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IsoDateTimeSchema, RupeesSchema } from './envelope';
-import { pageGroup } from './realtime';
+import { pageGroup } from './realtime/groups';
 import { SPORT_IDS } from './sport-ids';
 
 /*

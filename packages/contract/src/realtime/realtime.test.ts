@@ -1,0 +1,215 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { OddsV2 } from '../sports';
+import {
+  ClientInvocationSchema,
+  HUB_METHOD_SCHEMAS,
+  oddsPush,
+  REALTIME_PROTOCOL_VERSION,
+  SERVER_PUSH_CODES,
+  ServerPushSchema,
+  userBalancePush,
+  type ClientInvocation,
+  type ServerPush,
+  type ServerPushCode,
+} from './index';
+
+const odds: OddsV2 = {
+  eventId: 77,
+  version: 10,
+  at: '2026-11-21T10:00:00.000Z',
+  matchOdds: [
+    {
+      id: '1.77.1',
+      eventId: 77,
+      name: 'Match Odds',
+      status: 'OPEN',
+      inPlay: true,
+      betDelayMs: 5000,
+      minStake: 100,
+      maxStake: 50000,
+      maxProfit: 250000.5,
+      version: 10,
+      type: 'MATCH_ODDS',
+      runners: [
+        {
+          id: 1,
+          name: 'Home',
+          sortPriority: 0,
+          status: 'ACTIVE',
+          back: [{ price: 2.02, size: 1500.25 }],
+          lay: [{ price: 2.04, size: 800 }],
+        },
+      ],
+    },
+  ],
+  bookmaker: [],
+  fancy: [
+    {
+      id: '1.77.9',
+      eventId: 77,
+      name: '6 over runs',
+      status: 'CLOSED',
+      inPlay: true,
+      betDelayMs: 0,
+      minStake: 100,
+      maxStake: 25000,
+      maxProfit: 100000,
+      version: 9,
+      result: { kind: 'runs', runs: 52 },
+      type: 'FANCY',
+      noLine: 50,
+      noRate: 100,
+      yesLine: 51,
+      yesRate: 100,
+    },
+  ],
+  toss: [],
+};
+
+/** One push of every kind; the test below fails when a kind joins the union without a sample here. */
+const samples: Record<ServerPushCode, ServerPush> = {
+  UserBalance: userBalancePush({ Balance: 1500.5, Exposure: -200 }),
+  OddsSnapshot: oddsPush({ kind: 'snapshot', odds }),
+  OddsChange: oddsPush({
+    kind: 'change',
+    eventId: 77,
+    version: 11,
+    prevVersion: 10,
+    at: '2026-11-21T10:00:01.000Z',
+    matchOdds: odds.matchOdds,
+    bookmaker: [],
+    fancy: [],
+    toss: [],
+    event: { status: 'IN_PLAY', matchDate: 'In-Play', score: '2-1' },
+  }),
+  ScoreCard: oddsPush({
+    kind: 'scoreCard',
+    scoreCard: {
+      sport: 'football',
+      eventId: 77,
+      home: 'Home',
+      away: 'Away',
+      homeGoals: 2,
+      awayGoals: 1,
+      period: 'SECOND_HALF',
+      minute: 67,
+      goals: [
+        { minute: 12, team: 'home' },
+        { minute: 40, team: 'away' },
+        { minute: 61, team: 'home' },
+      ],
+      summary: "2-1 67'",
+    },
+  }),
+};
+
+/** What the server does to send a push, and what the client does with what arrives. */
+const send = (push: ServerPush) => JSON.stringify(z.encode(ServerPushSchema, push));
+const receive = (text: string) => ServerPushSchema.parse(JSON.parse(text));
+
+describe('the realtime protocol: server pushes', () => {
+  it('has a sample of every push kind, each under its own Code', () => {
+    expect(Object.keys(samples).sort()).toEqual(Object.keys(SERVER_PUSH_CODES).sort());
+    for (const [code, push] of Object.entries(samples)) expect(push.Code).toBe(code);
+  });
+
+  it.each(Object.entries(samples))('round-trips %s through encode, JSON and parse', (_code, push) => {
+    expect(receive(send(push))).toEqual(push);
+  });
+
+  it('keeps the wire of the spec: { Code, Data } with the balance in rupees', () => {
+    expect(send(samples.UserBalance)).toBe(
+      '{"Code":"UserBalance","Data":{"Balance":1500.5,"Exposure":-200}}',
+    );
+    // The odds messages keep their own `kind` inside Data, as before the union.
+    expect(JSON.parse(send(samples.OddsChange))).toMatchObject({
+      Code: 'OddsChange',
+      Data: { kind: 'change' },
+    });
+  });
+
+  it('oddsPush names the Code after the message kind', () => {
+    expect(samples.OddsSnapshot.Code).toBe('OddsSnapshot');
+    expect(samples.OddsChange.Code).toBe('OddsChange');
+    expect(samples.ScoreCard.Code).toBe('ScoreCard');
+  });
+
+  it('refuses a malformed push on either side', () => {
+    const malformed = [
+      { Code: 'UserBalance', Data: { Balance: 1.234, Exposure: 0 } },
+      { Code: 'UserBalance', Data: { Balance: '10', Exposure: 0 } },
+      { Code: 'UserBalance', Data: { Balance: 10 } },
+      { Code: 'OddsChange', Data: { kind: 'snapshot', odds } },
+      { Code: 'Unknown', Data: {} },
+      { Data: { Balance: 1, Exposure: 0 } },
+    ];
+    for (const value of malformed) {
+      expect(() => z.encode(ServerPushSchema, value as ServerPush)).toThrow();
+      expect(ServerPushSchema.safeParse(value).success).toBe(false);
+    }
+  });
+});
+
+describe('the realtime protocol: client invocations', () => {
+  const invocations: ClientInvocation[] = [
+    {
+      target: 'RegisterClient',
+      arguments: [{ Browser: 'Chrome', Domain: 'backlay.test', CurrentPage: '/', Token: '' }],
+    },
+    {
+      target: 'SendHeartbeat',
+      arguments: [
+        { Browser: 'Chrome', Domain: 'backlay.test', CurrentPage: '/markets/77', Token: 't', GroupBy: '77' },
+      ],
+    },
+  ];
+
+  it('covers every hub method', () => {
+    expect(invocations.map((i) => i.target).sort()).toEqual(Object.keys(HUB_METHOD_SCHEMAS).sort());
+  });
+
+  it.each(invocations.map((i) => [i.target, i] as const))('round-trips %s', (_target, invocation) => {
+    const wire = JSON.parse(JSON.stringify(z.encode(ClientInvocationSchema, invocation))) as unknown;
+    expect(ClientInvocationSchema.parse(wire)).toEqual(invocation);
+  });
+
+  it('refuses a wrong argument, a second argument and an unknown method', () => {
+    for (const value of [
+      { target: 'RegisterClient', arguments: [{ Browser: 12 }] },
+      { target: 'RegisterClient', arguments: [{}, {}] },
+      { target: 'SendHeartbeat', arguments: [{ GroupBy: 'bad\nname' }] },
+      { target: 'DropTables', arguments: [] },
+    ]) {
+      expect(ClientInvocationSchema.safeParse(value).success).toBe(false);
+    }
+  });
+});
+
+describe('the realtime protocol version', () => {
+  /**
+   * The wire shape of both directions, as JSON Schema. When this changes, clients built against
+   * the old shape may break: bump REALTIME_PROTOCOL_VERSION and record the new fingerprint.
+   */
+  const fingerprint = () => {
+    const shape = {
+      pushes: z.toJSONSchema(ServerPushSchema, { io: 'input', unrepresentable: 'any' }),
+      invocations: z.toJSONSchema(ClientInvocationSchema, { io: 'input', unrepresentable: 'any' }),
+      results: Object.fromEntries(
+        Object.entries(HUB_METHOD_SCHEMAS).map(([name, { result }]) => [
+          name,
+          z.toJSONSchema(result, { io: 'input', unrepresentable: 'any' }),
+        ]),
+      ),
+    };
+    return createHash('sha256').update(JSON.stringify(shape)).digest('hex').slice(0, 16);
+  };
+
+  it('moves with the wire shape', () => {
+    expect({ version: REALTIME_PROTOCOL_VERSION, fingerprint: fingerprint() }).toEqual({
+      version: 1,
+      fingerprint: 'd2c9d86e6b66688a',
+    });
+  });
+});
