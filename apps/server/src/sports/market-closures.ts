@@ -1,10 +1,9 @@
 import { MarketResultSchema, type MarketResult } from '@backlay/contract';
-import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Bus } from '../platform/bus';
 import type { Executor } from '../platform/db/database';
-import { events, markets } from '../platform/db/schema';
 import type { EventOdds } from '@backlay/market-feed';
+import { closedMarketsOfLiveEvents } from './market-repository';
 
 /** Where a server that closes a market by hand tells the others: one message per market. */
 export const MARKET_CLOSURES_CHANNEL = 'markets:closed';
@@ -52,11 +51,7 @@ export class MarketClosures {
       if (parsed.success) this.record(parsed.data);
       else this.log.warn({ payload }, 'unreadable market closure on the bus');
     });
-    const rows = await this.db
-      .select({ marketId: markets.id, eventId: markets.eventId, result: markets.result })
-      .from(markets)
-      .innerJoin(events, eq(events.id, markets.eventId))
-      .where(and(isNotNull(markets.closedAt), ne(events.status, 'CLOSED')));
+    const rows = await closedMarketsOfLiveEvents(this.db);
     for (const row of rows) {
       const result = MarketResultSchema.safeParse(
         typeof row.result === 'string' ? parseJson(row.result) : row.result,

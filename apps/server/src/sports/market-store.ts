@@ -1,8 +1,7 @@
 import { SPORT_IDS, type MarketResult } from '@backlay/contract';
-import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../platform/db/database';
-import { events, markets, runners } from '../platform/db/schema';
 import type { FeedFixture, FeedMarket } from '@backlay/market-feed';
+import * as repo from './market-repository';
 
 /**
  * The feed lives in memory; bets and settlement need its events, markets and runners in the
@@ -30,13 +29,7 @@ export class MarketStore {
       score: f.score ?? null,
       updatedAt: new Date(),
     };
-    await this.db
-      .insert(events)
-      .values(row)
-      .onConflictDoUpdate({
-        target: events.id,
-        set: { status: row.status, score: row.score, updatedAt: row.updatedAt },
-      });
+    await repo.upsertEvent(this.db, row);
     this.eventStatus.set(f.eventId, f.status);
   }
 
@@ -44,48 +37,37 @@ export class MarketStore {
   async ensureMarket(fixture: FeedFixture, market: FeedMarket): Promise<void> {
     if (this.storedMarkets.has(market.id)) return;
     if (!this.eventStatus.has(fixture.eventId)) await this.saveFixture(fixture);
-    await this.db
-      .insert(markets)
-      .values({
-        id: market.id,
-        eventId: market.eventId,
-        type: market.type,
-        name: market.name,
-        status: market.status,
-        betDelayMs: market.betDelayMs,
-        minStakePaise: market.limits.minStake,
-        maxStakePaise: market.limits.maxStake,
-        maxProfitPaise: market.limits.maxProfit,
-      })
-      .onConflictDoNothing();
+    await repo.insertMarketIfNew(this.db, {
+      id: market.id,
+      eventId: market.eventId,
+      type: market.type,
+      name: market.name,
+      status: market.status,
+      betDelayMs: market.betDelayMs,
+      minStakePaise: market.limits.minStake,
+      maxStakePaise: market.limits.maxStake,
+      maxProfitPaise: market.limits.maxProfit,
+    });
     if (market.type !== 'FANCY') {
-      await this.db
-        .insert(runners)
-        .values(
-          market.runners.map((r) => ({
-            marketId: market.id,
-            id: r.id,
-            name: r.name,
-            sortOrder: r.sortPriority,
-          })),
-        )
-        .onConflictDoNothing();
+      await repo.insertRunnersIfNew(
+        this.db,
+        market.runners.map((r) => ({
+          marketId: market.id,
+          id: r.id,
+          name: r.name,
+          sortOrder: r.sortPriority,
+        })),
+      );
     }
     this.storedMarkets.add(market.id);
   }
 
   /** Records a market's result; true when this call closed it (a second call changes nothing). */
-  async closeMarket(marketId: string, result: MarketResult): Promise<boolean> {
-    const closed = await this.db
-      .update(markets)
-      .set({ status: 'CLOSED', result, closedAt: new Date() })
-      .where(sql`${markets.id} = ${marketId} and ${markets.closedAt} is null`)
-      .returning({ id: markets.id });
-    return closed.length > 0;
+  closeMarket(marketId: string, result: MarketResult): Promise<boolean> {
+    return repo.closeMarket(this.db, marketId, result);
   }
 
-  async marketRow(marketId: string) {
-    const [row] = await this.db.select().from(markets).where(eq(markets.id, marketId));
-    return row ?? null;
+  marketRow(marketId: string): Promise<repo.MarketRow | null> {
+    return repo.findMarket(this.db, marketId);
   }
 }
