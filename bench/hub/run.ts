@@ -3,6 +3,9 @@
 //
 //   npx tsx bench/hub/run.ts            (HUB_CLIENTS=5000 HUB_ROUNDS=5 by default)
 //
+// HUB_REPORT names the report file (default bench/reports/hub.json), so a quick run with a few
+// clients need not replace the recorded figures.
+//
 // Each client holds a socket on each side, so the shell needs about 2 x HUB_CLIENTS + 100 open
 // files: raise it first if `ulimit -n` is lower (`ulimit -n 20000`).
 import { fork, type ChildProcess } from 'node:child_process';
@@ -17,6 +20,7 @@ import WebSocket from 'ws';
 const here = dirname(fileURLToPath(import.meta.url));
 const CLIENTS = Number(process.env.HUB_CLIENTS ?? 5000);
 const ROUNDS = Number(process.env.HUB_ROUNDS ?? 5);
+const REPORT = process.env.HUB_REPORT;
 const CONNECT_CONCURRENCY = 100;
 const ROUND_TIMEOUT_MS = 30000;
 const WATCHDOG_MS = 10 * 60 * 1000;
@@ -278,7 +282,7 @@ async function main(): Promise<void> {
       latencyP99: ratio(hub.latencyMs.p99, ws.latencyMs.p99),
     },
   };
-  const reportPath = join(here, '..', 'reports', 'hub.json');
+  const reportPath = REPORT ?? join(here, '..', 'reports', 'hub.json');
   mkdirSync(dirname(reportPath), { recursive: true });
   writeFileSync(reportPath, `${JSON.stringify(report, null, 2)}\n`);
 

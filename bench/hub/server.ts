@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import Fastify from 'fastify';
 import { jwtVerify } from 'jose';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { userBalancePush } from '@backlay/contract';
 import { createInProcessBus } from '../../apps/server/src/platform/bus';
 import { realtimeHub } from '../../apps/server/src/realtime/plugin';
 
@@ -38,8 +39,9 @@ function measure() {
   };
 }
 
-function balanceMessage(i: number, round: number) {
-  return { Code: 'UserBalance', Data: { Balance: i, Exposure: round } };
+/** The round rides in Exposure, so the client tells the rounds apart. */
+function balancePush(i: number, round: number) {
+  return userBalancePush({ Balance: i, Exposure: round });
 }
 
 async function main(): Promise<void> {
@@ -66,7 +68,7 @@ async function main(): Promise<void> {
     await app.listen({ port: 0, host: '127.0.0.1' });
     port = (app.server.address() as AddressInfo).port;
     push = (i, round) => {
-      void app.hub.sendToUser(`u${i}`, 'Message', balanceMessage(i, round));
+      void app.hub.sendToUser(`u${i}`, balancePush(i, round));
     };
     count = () => app.hub.connectionCount();
     stop = () => app.close();
@@ -81,7 +83,7 @@ async function main(): Promise<void> {
     });
     port = (wss.address() as AddressInfo).port;
     push = (i, round) => {
-      const frame = `${JSON.stringify({ type: 1, target: 'Message', arguments: [balanceMessage(i, round)] })}\x1e`;
+      const frame = `${JSON.stringify({ type: 1, target: 'Message', arguments: [balancePush(i, round)] })}\x1e`;
       sockets.get(i)?.send(frame);
     };
     count = () => sockets.size;

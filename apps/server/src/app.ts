@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildOpenApiDocument, HUB_PATH } from '@backlay/contract';
+import { buildOpenApiDocument, HUB_PATH, userBalancePush } from '@backlay/contract';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -232,11 +232,9 @@ export async function buildApp({
   });
   walletNotifier.subscribe((userId, data) => {
     // A push that finds the bus gone (a push held back until after shutdown) is dropped, not thrown.
-    app.hub
-      .sendToUser(String(userId), 'Message', { Code: 'UserBalance', Data: data })
-      .catch((err: unknown) => {
-        app.log.warn({ err, userId }, 'balance push not delivered');
-      });
+    app.hub.sendToUser(String(userId), userBalancePush(data)).catch((err: unknown) => {
+      app.log.warn({ err, userId }, 'balance push not delivered');
+    });
   });
 
   const sports = feed

@@ -78,10 +78,9 @@ type Push = { group: string; code: string; data: Record<string, unknown> };
 function recordPushes(app: FastifyInstance): Push[] {
   const pushes: Push[] = [];
   const send = app.hub.sendToGroup.bind(app.hub);
-  vi.spyOn(app.hub, 'sendToGroup').mockImplementation((group, target, ...args) => {
-    const message = args[0] as { Code: string; Data: Record<string, unknown> };
-    pushes.push({ group, code: message.Code, data: message.Data });
-    return send(group, target, ...args);
+  vi.spyOn(app.hub, 'sendToGroup').mockImplementation((group, push) => {
+    pushes.push({ group, code: push.Code, data: push.Data });
+    return send(group, push);
   });
   return pushes;
 }

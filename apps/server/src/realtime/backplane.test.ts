@@ -58,7 +58,7 @@ describe.each(pairs)('scale-out over the $name', ({ make }) => {
     });
     const inbox = collectMessages(client);
     await client.start();
-    await second.app.hub.sendToUser('nina', 'Message', balance(750.25, 100));
+    await second.app.hub.sendToUser('nina', balance(750.25, 100));
     await inbox.waitFor(1);
     expect(inbox.items).toEqual([balance(750.25, 100)]);
     await client.stop();
@@ -72,19 +72,19 @@ describe.each(pairs)('scale-out over the $name', ({ make }) => {
     await Promise.all([onFirst.start(), onSecond.start()]);
     await onFirst.invoke('SendHeartbeat', { GroupBy: 77 });
 
-    await first.app.hub.sendToUser('oscar', 'Message', balance(1));
+    await first.app.hub.sendToUser('oscar', balance(1));
     await Promise.all(inboxes.map((inbox) => inbox.waitFor(1)));
-    await second.app.hub.sendToGroup('page:77', 'Message', balance(2));
+    await second.app.hub.sendToGroup('page:77', balance(2));
     await inboxes[0]!.waitFor(2);
-    await first.app.hub.sendToConnection(onSecond.connectionId!, 'Message', balance(3));
+    await first.app.hub.sendToConnection(onSecond.connectionId!, balance(3));
     await inboxes[1]!.waitFor(2);
     await second.app.hub.addToGroup(onFirst.connectionId!, 'traders');
-    await second.app.hub.sendToGroupExcept('page:77', [onFirst.connectionId!], 'Message', balance(-1));
-    await second.app.hub.sendToGroup('traders', 'Message', balance(4));
+    await second.app.hub.sendToGroupExcept('page:77', [onFirst.connectionId!], balance(-1));
+    await second.app.hub.sendToGroup('traders', balance(4));
     await inboxes[0]!.waitFor(3);
     await second.app.hub.removeFromGroup(onFirst.connectionId!, 'traders');
-    await second.app.hub.sendToGroup('traders', 'Message', balance(-2));
-    await first.app.hub.sendToAll('Message', balance(5));
+    await second.app.hub.sendToGroup('traders', balance(-2));
+    await first.app.hub.sendToAll(balance(5));
     await Promise.all([inboxes[0]!.waitFor(4), inboxes[1]!.waitFor(3)]);
 
     expect(inboxes[0]!.items).toEqual([balance(1), balance(2), balance(4), balance(5)]);

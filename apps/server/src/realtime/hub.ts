@@ -1,79 +1,56 @@
-import { randomBytes } from 'node:crypto';
-import {
-  pageGroup,
-  RegisterClientSchema,
-  SendHeartbeatSchema,
-  type RegisterClient,
-  type RegisterClientResult,
-  type SendHeartbeat,
-  type SendHeartbeatResult,
-} from '@backlay/contract';
-import type { Bus } from '../platform/bus';
-import { decodePush, encodePush, hubChannels, parseGroupCommand, type GroupCommand } from './backplane';
-import { ClientConnection, type Transport } from './connection';
-import {
-  ackFrame,
-  closeFrame,
-  completionErrorFrame,
-  completionFrame,
-  handshakeErrorFrame,
-  HANDSHAKE_OK_FRAME,
-  invocationFrame,
-  parseClientMessage,
-  parseHandshake,
-  PING_FRAME,
-  ProtocolError,
-  type ClientMessage,
-} from './protocol';
+import { z } from 'zod';
+import { HUB_CLIENT_METHOD, ServerPushSchema, type ServerPush, type ServerPushWire } from '@backlay/contract';
+import type {
+  ClientRegisteredEvent,
+  ClientRegistration,
+  ClientState,
+  HeartbeatEvent,
+  HubHook,
+} from './client-registration';
+import type { HubMethods } from './hub-methods';
+import type { HubAudience, SignalRHub } from './signalr/hub';
 
-export interface HubLogger {
-  debug(obj: object, msg?: string): void;
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
+export type { Authenticate, HubIdentity, HubLogger } from './signalr/types';
+export type { ClientRegisteredEvent, HeartbeatEvent, HubHook } from './client-registration';
+
+/** A push that does not match the contract's ServerPush: it is refused, never sent. */
+export class PushRefusedError extends Error {
+  override name = 'PushRefusedError';
+  constructor(
+    readonly code: unknown,
+    readonly issues: z.ZodError['issues'],
+  ) {
+    super(
+      `The ${String(code)} push does not match the contract: ` +
+        issues
+          .slice(0, 5)
+          .map((issue) => `${issue.path.map(String).join('.') || '(push)'}: ${issue.message}`)
+          .join('; '),
+    );
+  }
 }
 
 /**
- * Who a verified token speaks for. `sessionId` names the sign-in session the token belongs to, so
- * the connections it opened or claimed can be closed when that session is revoked.
+ * A push as it goes on the wire: encoded with the contract's schema (money codecs turn into wire
+ * rupees here), or PushRefusedError when it does not match.
  */
-export interface HubIdentity {
-  userId: string;
-  sessionId?: string;
+export function encodeServerPush(push: ServerPush): ServerPushWire {
+  const encoded = z.safeEncode(ServerPushSchema, push);
+  if (!encoded.success) throw new PushRefusedError(push.Code, encoded.error.issues);
+  return encoded.data;
 }
 
-export type Authenticate = (token: string) => Promise<HubIdentity | null>;
-
-export interface ClientRegisteredEvent {
-  connectionId: string;
-  userId: string | null;
-  client: RegisterClient;
-}
-
-export interface HeartbeatEvent {
-  connectionId: string;
-  userId: string | null;
-  heartbeat: SendHeartbeat;
-  /** The page group the connection is in after this heartbeat, or null. */
-  group: string | null;
-  /** The page group it was in before; differs from group when the page changed. */
-  previousGroup: string | null;
-}
-
-export type HubHook<E> = (event: E) => void | Promise<void>;
-
-/** What the rest of the server uses to reach clients, whichever server holds their connection. */
+/**
+ * What the rest of the server uses to reach clients, whichever server holds their connection.
+ * Every push is a contract ServerPush, sent through the client method `Message`; a malformed one
+ * rejects with PushRefusedError and reaches nobody.
+ */
 export interface HubSender {
-  sendToUser(userId: string, target: string, ...args: unknown[]): Promise<void>;
-  sendToGroup(group: string, target: string, ...args: unknown[]): Promise<void>;
-  sendToGroupExcept(
-    group: string,
-    excludedConnectionIds: readonly string[],
-    target: string,
-    ...args: unknown[]
-  ): Promise<void>;
-  sendToAll(target: string, ...args: unknown[]): Promise<void>;
-  sendToConnection(connectionId: string, target: string, ...args: unknown[]): Promise<void>;
+  sendToUser(userId: string, push: ServerPush): Promise<void>;
+  sendToGroup(group: string, push: ServerPush): Promise<void>;
+  sendToGroupExcept(group: string, excludedConnectionIds: readonly string[], push: ServerPush): Promise<void>;
+  sendToAll(push: ServerPush): Promise<void>;
+  sendToConnection(connectionId: string, push: ServerPush): Promise<void>;
   /** Resolves once the connection is in the group on the server that holds it. */
   addToGroup(connectionId: string, group: string): Promise<void>;
   removeFromGroup(connectionId: string, group: string): Promise<void>;
@@ -85,730 +62,71 @@ export interface HubSender {
    * hears a revocation itself, so nothing goes on the bus.
    */
   closeSessions(sessionIds: readonly string[], reason: string): number;
+  /** The hub methods clients may invoke: a feature registers its handler here. */
+  readonly methods: HubMethods<ClientState>;
   /** Runs after a RegisterClient succeeded; returns a function that removes the hook. */
   onClientRegistered(hook: HubHook<ClientRegisteredEvent>): () => void;
   /** Runs after a SendHeartbeat succeeded, e.g. to send an odds snapshot to a new page group. */
   onHeartbeat(hook: HubHook<HeartbeatEvent>): () => void;
 }
 
-export interface HubOptions {
-  bus: Bus;
-  /** Prefix of every bus channel of this hub, e.g. 'hub:notify:'. */
-  channelPrefix: string;
-  authenticate: Authenticate;
-  logger: HubLogger;
-  keepAliveMs: number;
-  clientTimeoutMs: number;
-  reconnectGraceMs: number;
-  maxMessageBytes: number;
-  handshakeTimeoutMs: number;
-  /** Un-acknowledged bytes kept for replay per stateful connection before it is closed. */
-  replayBufferBytes: number;
-  /** How long a remote addToGroup waits for the owning server to confirm. */
-  groupCommandTimeoutMs: number;
-  now?: () => number;
-}
-
-/** How long a closed connection stays findable so a long poll can collect its Close frame. */
-const CLOSED_LINGER_MS = 5000;
-/** Incoming messages waiting to be handled on one connection before it counts as abuse. */
-const MAX_PENDING_INBOUND = 256;
-
-function newId(): string {
-  return randomBytes(16).toString('base64url');
-}
-
-/** Reference-counted bus subscriptions: the first interested party subscribes, the last leaves. */
-class ChannelRefs {
-  private readonly refs = new Map<string, { count: number; ready: Promise<() => Promise<void>> }>();
-
+/** Backlay's hub: the typed pushes and hub methods over the protocol server. */
+export class RealtimeHub implements HubSender {
   constructor(
-    private readonly bus: Bus,
-    private readonly logger: HubLogger,
+    private readonly signalr: SignalRHub<ClientState>,
+    readonly methods: HubMethods<ClientState>,
+    private readonly registration: ClientRegistration,
   ) {}
 
-  async acquire(channel: string, handler: (payload: string) => void): Promise<void> {
-    let ref = this.refs.get(channel);
-    if (!ref) {
-      const created = { count: 0, ready: this.bus.subscribe(channel, handler) };
-      ref = created;
-      this.refs.set(channel, created);
-      created.ready.catch(() => {
-        if (this.refs.get(channel) === created) this.refs.delete(channel);
-      });
-    }
-    ref.count += 1;
-    await ref.ready;
+  private async push(audience: HubAudience, push: ServerPush): Promise<void> {
+    await this.signalr.send(audience, HUB_CLIENT_METHOD, [encodeServerPush(push)]);
   }
 
-  release(channel: string): void {
-    const ref = this.refs.get(channel);
-    if (!ref) return;
-    ref.count -= 1;
-    if (ref.count > 0) return;
-    this.refs.delete(channel);
-    ref.ready
-      .then((unsubscribe) => unsubscribe())
-      .catch((error: unknown) => this.logger.warn({ err: error, channel }, 'hub: unsubscribe failed'));
+  sendToUser(userId: string, push: ServerPush): Promise<void> {
+    return this.push({ user: userId }, push);
   }
 
-  async releaseAll(): Promise<void> {
-    const refs = [...this.refs.values()];
-    this.refs.clear();
-    await Promise.allSettled(refs.map(async (ref) => (await ref.ready)()));
+  sendToGroup(group: string, push: ServerPush): Promise<void> {
+    return this.push({ group }, push);
   }
 
-  get size(): number {
-    return this.refs.size;
-  }
-}
-
-export class Hub implements HubSender {
-  readonly serverId = newId();
-  private readonly channels;
-  private readonly now: () => number;
-  private readonly byToken = new Map<string, ClientConnection>();
-  private readonly byId = new Map<string, ClientConnection>();
-  private readonly users = new Map<string, Set<ClientConnection>>();
-  private readonly groups = new Map<string, Set<ClientConnection>>();
-  private readonly refs: ChannelRefs;
-  private readonly registeredHooks = new Set<HubHook<ClientRegisteredEvent>>();
-  private readonly heartbeatHooks = new Set<HubHook<HeartbeatEvent>>();
-  private readonly pendingAcks = new Map<number, { resolve: () => void; timer: NodeJS.Timeout }>();
-  private nextAckId = 1;
-  private sweepTimer: NodeJS.Timeout | null = null;
-  private stopping = false;
-
-  constructor(private readonly options: HubOptions) {
-    this.channels = hubChannels(options.channelPrefix);
-    this.now = options.now ?? Date.now;
-    this.refs = new ChannelRefs(options.bus, options.logger);
+  sendToGroupExcept(
+    group: string,
+    excludedConnectionIds: readonly string[],
+    push: ServerPush,
+  ): Promise<void> {
+    return this.push({ group, except: excludedConnectionIds }, push);
   }
 
-  async start(): Promise<void> {
-    await this.refs.acquire(this.channels.all, (payload) => this.onPush(payload, this.byId.values()));
-    await this.refs.acquire(this.channels.groupCommands, (payload) => this.onGroupCommand(payload));
-    await this.refs.acquire(this.channels.acks(this.serverId), (payload) => this.onAck(payload));
-    const { keepAliveMs, clientTimeoutMs, reconnectGraceMs } = this.options;
-    const interval = Math.min(
-      1000,
-      Math.max(10, Math.min(keepAliveMs, clientTimeoutMs, reconnectGraceMs) / 5),
-    );
-    this.sweepTimer = setInterval(() => this.sweep(), interval);
-    this.sweepTimer.unref();
+  sendToAll(push: ServerPush): Promise<void> {
+    return this.push({ all: true }, push);
   }
 
-  get isStopping(): boolean {
-    return this.stopping;
+  sendToConnection(connectionId: string, push: ServerPush): Promise<void> {
+    return this.push({ connection: connectionId }, push);
   }
 
-  /** Every connection gets Close with allowReconnect so clients come back after a deploy. */
-  async stop(): Promise<void> {
-    if (this.stopping) return;
-    this.stopping = true;
-    if (this.sweepTimer) clearInterval(this.sweepTimer);
-    for (const conn of [...this.byToken.values()]) {
-      this.close(conn, { error: 'Server is shutting down', allowReconnect: true });
-    }
-    for (const pending of this.pendingAcks.values()) clearTimeout(pending.timer);
-    this.pendingAcks.clear();
-    await this.refs.releaseAll();
+  addToGroup(connectionId: string, group: string): Promise<void> {
+    return this.signalr.addToGroup(connectionId, group);
   }
 
-  // ----- connections and transports -----
-
-  createConnection(
-    who: HubIdentity | null,
-    statefulOffered: boolean,
-    negotiateVersion: number,
-  ): ClientConnection {
-    const id = newId();
-    // Negotiate version 0 has no separate secret: the id doubles as the token.
-    const token = negotiateVersion >= 1 ? newId() : id;
-    const conn = new ClientConnection({
-      id,
-      token,
-      userId: who?.userId ?? null,
-      statefulOffered,
-      maxMessageBytes: this.options.maxMessageBytes,
-      replayBufferBytes: this.options.replayBufferBytes,
-      now: this.now(),
-    });
-    if (who?.sessionId !== undefined) conn.sessionIds.add(who.sessionId);
-    this.byToken.set(token, conn);
-    return conn;
+  removeFromGroup(connectionId: string, group: string): Promise<void> {
+    return this.signalr.removeFromGroup(connectionId, group);
   }
-
-  findByToken(token: string): ClientConnection | undefined {
-    return this.byToken.get(token);
-  }
-
-  attach(conn: ClientConnection, transport: Transport): void {
-    if (conn.stateful && conn.state === 'active' && conn.transport) {
-      // The client reconnected before this server noticed its old socket die.
-      const old = conn.transport;
-      conn.detach(this.now());
-      old.end();
-    }
-    if (conn.state === 'detached' && conn.stateful) {
-      conn.resume(transport, this.now());
-      return;
-    }
-    conn.attach(transport, this.now());
-  }
-
-  /**
-   * A request of this connection carried a valid token. An anonymous connection becomes the
-   * user's; a connection of another user is refused. The token's session is noted before any
-   * await, so a revocation heard from now on closes the connection.
-   */
-  async adoptUser(conn: ClientConnection, who: HubIdentity): Promise<boolean> {
-    const { userId } = who;
-    if (conn.userId !== null && conn.userId !== userId) return false;
-    if (who.sessionId !== undefined) conn.sessionIds.add(who.sessionId);
-    if (conn.userId !== null) return true;
-    conn.userId = userId;
-    if (conn.registered) await this.joinUser(conn, userId);
-    return true;
-  }
-
-  /** The peer closed the transport (socket closed, SSE request ended). */
-  transportClosed(conn: ClientConnection, transport: Transport): void {
-    if (conn.transport !== transport || conn.state !== 'active') return;
-    if (conn.stateful && !this.stopping) {
-      conn.detach(this.now());
-      return;
-    }
-    this.close(conn, { notify: false });
-  }
-
-  /**
-   * Ends a connection. With notify (the default) the client receives a Close frame first. The
-   * transport is ended and every subscription the connection held is released.
-   */
-  close(
-    conn: ClientConnection,
-    how: { error?: string; allowReconnect?: boolean; notify?: boolean } = {},
-  ): void {
-    if (conn.state === 'closed') return;
-    const transport = conn.transport;
-    if (transport && conn.state === 'active' && how.notify !== false) {
-      transport.write(
-        conn.handshakeDone
-          ? closeFrame(how.error, how.allowReconnect ?? false)
-          : handshakeErrorFrame(how.error ?? 'Connection closed'),
-      );
-    }
-    conn.state = 'closed';
-    conn.stateSince = this.now();
-    transport?.end();
-    this.unregister(conn);
-  }
-
-  /** Text arrived from the client on whatever transport it uses. */
-  receive(conn: ClientConnection, text: string): void {
-    if (conn.state !== 'active') return;
-    conn.lastReceivedAt = this.now();
-    let messages: string[];
-    try {
-      messages = conn.reader.push(text);
-    } catch (error) {
-      this.protocolFailure(conn, error);
-      return;
-    }
-    if (messages.length === 0) return;
-    conn.inboundPending += messages.length;
-    if (conn.inboundPending > MAX_PENDING_INBOUND) {
-      this.close(conn, { error: 'Too many messages waiting to be handled' });
-      return;
-    }
-    conn.inboundTail = conn.inboundTail.then(async () => {
-      for (const message of messages) {
-        conn.inboundPending -= 1;
-        if (conn.state === 'closed') continue;
-        try {
-          await this.handleMessage(conn, message);
-        } catch (error) {
-          this.protocolFailure(conn, error);
-        }
-      }
-    });
-  }
-
-  private protocolFailure(conn: ClientConnection, error: unknown): void {
-    if (error instanceof ProtocolError) {
-      this.options.logger.debug({ connectionId: conn.id, reason: error.message }, 'hub: protocol error');
-      this.close(conn, { error: error.message });
-      return;
-    }
-    this.options.logger.error({ err: error, connectionId: conn.id }, 'hub: failed to handle a message');
-    this.close(conn, { error: 'Connection closed with an error.' });
-  }
-
-  private async handleMessage(conn: ClientConnection, text: string): Promise<void> {
-    if (!conn.handshakeDone) {
-      await this.handshake(conn, text);
-      return;
-    }
-    const message = parseClientMessage(text);
-    if (!conn.acceptInbound(message.type)) return;
-    switch (message.type) {
-      case 1:
-        await this.invoke(conn, message);
-        return;
-      case 4:
-        this.sendFrame(
-          conn,
-          completionErrorFrame(message.invocationId, `The hub method '${message.target}' does not stream.`),
-          true,
-        );
-        return;
-      case 2:
-      case 3:
-        // The server never invokes client methods expecting results nor accepts upload streams.
-        throw new ProtocolError('Unexpected stream item or completion from the client');
-      case 5:
-      case 6:
-        return;
-      case 7:
-        this.close(conn, { notify: false });
-        return;
-      case 8:
-        conn.acknowledge(message.sequenceId);
-        return;
-      case 9:
-        conn.resetInbound(message.sequenceId);
-        return;
-    }
-  }
-
-  private async handshake(conn: ClientConnection, text: string): Promise<void> {
-    const request = parseHandshake(text);
-    if (request.protocol !== 'json') {
-      throw new ProtocolError(`Requested protocol '${request.protocol}' is not available.`);
-    }
-    if (request.version < 1 || request.version > 2) {
-      throw new ProtocolError(
-        `The server does not support version ${request.version} of the 'json' protocol.`,
-      );
-    }
-    conn.stateful = request.version === 2 && conn.statefulOffered && conn.transportKind === 'WebSockets';
-    try {
-      await this.register(conn);
-    } catch (error) {
-      this.options.logger.error(
-        { err: error, connectionId: conn.id },
-        'hub: could not register a connection',
-      );
-      throw new ProtocolError('The server could not register the connection');
-    }
-    if (conn.state !== 'active' && conn.state !== 'detached') {
-      this.unregister(conn);
-      return;
-    }
-    conn.handshakeDone = true;
-    this.writeRaw(conn, HANDSHAKE_OK_FRAME);
-  }
-
-  /**
-   * Subscribes the bus channels the connection needs before it becomes reachable, so once the
-   * client has its handshake answer no message addressed to it can be missed.
-   */
-  private async register(conn: ClientConnection): Promise<void> {
-    conn.registered = true;
-    const waits: Promise<void>[] = [
-      this.refs.acquire(this.channels.connection(conn.id), (payload) =>
-        this.onConnectionPush(conn.id, payload),
-      ),
-    ];
-    if (conn.userId !== null) waits.push(this.joinUser(conn, conn.userId));
-    this.byId.set(conn.id, conn);
-    await Promise.all(waits);
-  }
-
-  private unregister(conn: ClientConnection): void {
-    if (!conn.registered) return;
-    conn.registered = false;
-    this.byId.delete(conn.id);
-    this.refs.release(this.channels.connection(conn.id));
-    if (conn.userId !== null) this.leaveUser(conn, conn.userId);
-    for (const group of [...conn.groups]) this.leaveGroup(conn, group);
-  }
-
-  private async joinUser(conn: ClientConnection, userId: string): Promise<void> {
-    let set = this.users.get(userId);
-    if (!set) {
-      set = new Set();
-      this.users.set(userId, set);
-    }
-    set.add(conn);
-    await this.refs.acquire(this.channels.user(userId), (payload) => {
-      const local = this.users.get(userId);
-      if (local) this.onPush(payload, local);
-    });
-  }
-
-  private leaveUser(conn: ClientConnection, userId: string): void {
-    const set = this.users.get(userId);
-    if (set?.delete(conn) && set.size === 0) this.users.delete(userId);
-    this.refs.release(this.channels.user(userId));
-  }
-
-  private async joinGroup(conn: ClientConnection, group: string): Promise<void> {
-    if (conn.groups.has(group) || conn.state === 'closed') return;
-    conn.groups.add(group);
-    let set = this.groups.get(group);
-    if (!set) {
-      set = new Set();
-      this.groups.set(group, set);
-    }
-    set.add(conn);
-    await this.refs.acquire(this.channels.group(group), (payload) => {
-      const local = this.groups.get(group);
-      if (local) this.onPush(payload, local);
-    });
-  }
-
-  private leaveGroup(conn: ClientConnection, group: string): void {
-    if (!conn.groups.delete(group)) return;
-    const set = this.groups.get(group);
-    if (set?.delete(conn) && set.size === 0) this.groups.delete(group);
-    this.refs.release(this.channels.group(group));
-  }
-
-  // ----- writing -----
-
-  private writeRaw(conn: ClientConnection, frame: string): void {
-    conn.send(frame, false, this.now());
-  }
-
-  private sendFrame(conn: ClientConnection, frame: string, trackable: boolean): void {
-    if (!conn.send(frame, trackable, this.now())) {
-      this.options.logger.warn(
-        { connectionId: conn.id, bytes: conn.unacknowledgedBytes },
-        'hub: replay buffer exceeded, closing',
-      );
-      this.close(conn, { error: 'The client did not acknowledge messages in time.', allowReconnect: true });
-    }
-  }
-
-  private onPush(payload: string, targets: Iterable<ClientConnection>): void {
-    const push = decodePush(payload);
-    if (!push) return;
-    for (const conn of [...targets]) {
-      if (!conn.handshakeDone || conn.state === 'closed') continue;
-      if (push.excluded.length > 0 && push.excluded.includes(conn.id)) continue;
-      this.sendFrame(conn, push.frame, true);
-    }
-  }
-
-  private onConnectionPush(connectionId: string, payload: string): void {
-    const conn = this.byId.get(connectionId);
-    if (conn) this.onPush(payload, [conn]);
-  }
-
-  // ----- hub methods -----
-
-  private async invoke(conn: ClientConnection, message: Extract<ClientMessage, { type: 1 }>): Promise<void> {
-    const { invocationId, target } = message;
-    const reply = (outcome: { result: unknown } | { error: string }) => {
-      // An invocation without an id is fire-and-forget: it never gets an answer.
-      if (invocationId === undefined) return;
-      const frame =
-        'error' in outcome
-          ? completionErrorFrame(invocationId, outcome.error)
-          : completionFrame(invocationId, outcome.result);
-      this.sendFrame(conn, frame, true);
-    };
-    if (message.streamIds) {
-      reply({ error: `The hub method '${target}' does not accept streams.` });
-      return;
-    }
-    // ASP.NET matches hub method names without regard to case; the client relies on it.
-    switch (target.toLowerCase()) {
-      case 'registerclient':
-        reply(await this.registerClient(conn, message.arguments));
-        return;
-      case 'sendheartbeat':
-        reply(await this.sendHeartbeat(conn, message.arguments));
-        return;
-      default:
-        reply({ error: `Unknown hub method '${target}'` });
-    }
-  }
-
-  private parseSingleArgument<T>(
-    method: string,
-    args: unknown[],
-    schema: {
-      safeParse(
-        value: unknown,
-      ):
-        | { success: true; data: T }
-        | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
-    },
-  ): { data: T } | { error: string } {
-    if (args.length !== 1) {
-      return {
-        error: `Invocation of '${method}' provides ${args.length} argument(s) but the method expects 1.`,
-      };
-    }
-    const parsed = schema.safeParse(args[0]);
-    if (!parsed.success) {
-      const issues = parsed.error.issues
-        .slice(0, 5)
-        .map((issue) => `${issue.path.map(String).join('.') || '(payload)'}: ${issue.message}`)
-        .join('; ');
-      return { error: `Invalid payload for '${method}': ${issues}` };
-    }
-    return { data: parsed.data };
-  }
-
-  /** A token in a hub payload may turn an anonymous connection into its user's connection. */
-  private async applyToken(conn: ClientConnection, token: string | null | undefined): Promise<string | null> {
-    if (token === undefined || token === null || token === '' || token === conn.verifiedToken) return null;
-    let identity: { userId: string } | null;
-    try {
-      identity = await this.options.authenticate(token);
-    } catch (error) {
-      this.options.logger.error({ err: error, connectionId: conn.id }, 'hub: authenticate failed');
-      return 'Authentication is not available right now.';
-    }
-    if (!identity) return 'The token is invalid or has expired.';
-    if (conn.userId !== null && conn.userId !== identity.userId) {
-      return "The token belongs to a different user than this connection's.";
-    }
-    if (conn.state === 'closed') return 'The connection is closed.';
-    await this.adoptUser(conn, identity);
-    conn.verifiedToken = token;
-    return null;
-  }
-
-  private async registerClient(
-    conn: ClientConnection,
-    args: unknown[],
-  ): Promise<{ result: unknown } | { error: string }> {
-    const parsed = this.parseSingleArgument('RegisterClient', args, RegisterClientSchema);
-    if ('error' in parsed) return parsed;
-    const tokenError = await this.applyToken(conn, parsed.data.Token);
-    if (tokenError) return { error: tokenError };
-    conn.client = {
-      browser: parsed.data.Browser ?? null,
-      domain: parsed.data.Domain ?? null,
-      currentPage: parsed.data.CurrentPage ?? null,
-    };
-    await this.runHooks(this.registeredHooks, {
-      connectionId: conn.id,
-      userId: conn.userId,
-      client: parsed.data,
-    });
-    const result: RegisterClientResult = { ConnectionId: conn.id, Authenticated: conn.userId !== null };
-    return { result };
-  }
-
-  private async sendHeartbeat(
-    conn: ClientConnection,
-    args: unknown[],
-  ): Promise<{ result: unknown } | { error: string }> {
-    const parsed = this.parseSingleArgument('SendHeartbeat', args, SendHeartbeatSchema);
-    if ('error' in parsed) return parsed;
-    const tokenError = await this.applyToken(conn, parsed.data.Token);
-    if (tokenError) return { error: tokenError };
-    const { GroupBy } = parsed.data;
-    const group = GroupBy === undefined || GroupBy === null || GroupBy === '' ? null : pageGroup(GroupBy);
-    const previousGroup = conn.pageGroup;
-    if (group !== previousGroup) {
-      if (previousGroup !== null) this.leaveGroup(conn, previousGroup);
-      conn.pageGroup = group;
-      if (group !== null) await this.joinGroup(conn, group);
-    }
-    if (conn.client) conn.client.currentPage = parsed.data.CurrentPage ?? conn.client.currentPage;
-    await this.runHooks(this.heartbeatHooks, {
-      connectionId: conn.id,
-      userId: conn.userId,
-      heartbeat: parsed.data,
-      group,
-      previousGroup,
-    });
-    const result: SendHeartbeatResult = {
-      ConnectionId: conn.id,
-      Authenticated: conn.userId !== null,
-      Group: group,
-    };
-    return { result };
-  }
-
-  /** A failing hook is the hook's problem: it is logged and the invocation still completes. */
-  private async runHooks<E>(hooks: Set<HubHook<E>>, event: E): Promise<void> {
-    for (const hook of [...hooks]) {
-      try {
-        await hook(event);
-      } catch (error) {
-        this.options.logger.error({ err: error }, 'hub: hook failed');
-      }
-    }
-  }
-
-  // ----- timers -----
-
-  private sweep(): void {
-    const now = this.now();
-    const { keepAliveMs, clientTimeoutMs, reconnectGraceMs, handshakeTimeoutMs } = this.options;
-    for (const conn of [...this.byToken.values()]) {
-      const age = now - conn.stateSince;
-      switch (conn.state) {
-        case 'closed':
-          if (age > CLOSED_LINGER_MS) this.byToken.delete(conn.token);
-          break;
-        case 'new':
-          // Negotiated but never connected: it had as long as a handshake may take.
-          if (age > handshakeTimeoutMs) this.close(conn, { notify: false });
-          break;
-        case 'detached':
-          if (age > reconnectGraceMs) this.close(conn, { notify: false });
-          break;
-        case 'active': {
-          if (!conn.handshakeDone) {
-            if (age > handshakeTimeoutMs) this.close(conn, { error: 'Handshake was not received in time.' });
-            break;
-          }
-          if (conn.transportKind === 'LongPolling') {
-            // Long polling keeps itself alive by polling; a client that stops polling is gone.
-            const idle =
-              (conn.transport as { idleSince?: () => number | null } | null)?.idleSince?.() ?? null;
-            if (idle !== null && now - idle > reconnectGraceMs) this.close(conn, { notify: false });
-          } else if (now - conn.lastReceivedAt > clientTimeoutMs) {
-            this.close(conn, { error: 'Client timeout elapsed without a message from the client.' });
-            break;
-          }
-          const ack = conn.takeAck();
-          if (ack !== null) this.writeRaw(conn, ackFrame(ack));
-          if (conn.transportKind !== 'LongPolling' && now - conn.lastSentAt >= keepAliveMs) {
-            this.writeRaw(conn, PING_FRAME);
-          }
-          break;
-        }
-      }
-    }
-  }
-
-  // ----- HubSender -----
 
   connectionCount(): number {
-    return this.byId.size;
+    return this.signalr.connectionCount();
   }
 
   closeSessions(sessionIds: readonly string[], reason: string): number {
-    if (sessionIds.length === 0) return 0;
-    let closed = 0;
-    // Every connection, not only registered ones: one negotiated but not yet connected closes too.
-    for (const conn of [...this.byToken.values()]) {
-      if (conn.state === 'closed' || !sessionIds.some((id) => conn.sessionIds.has(id))) continue;
-      this.close(conn, { error: reason, allowReconnect: false });
-      closed += 1;
-    }
-    return closed;
-  }
-
-  async sendToUser(userId: string, target: string, ...args: unknown[]): Promise<void> {
-    await this.options.bus.publish(this.channels.user(userId), encodePush([], invocationFrame(target, args)));
-  }
-
-  async sendToGroup(group: string, target: string, ...args: unknown[]): Promise<void> {
-    await this.sendToGroupExcept(group, [], target, ...args);
-  }
-
-  async sendToGroupExcept(
-    group: string,
-    excludedConnectionIds: readonly string[],
-    target: string,
-    ...args: unknown[]
-  ): Promise<void> {
-    await this.options.bus.publish(
-      this.channels.group(group),
-      encodePush(excludedConnectionIds, invocationFrame(target, args)),
-    );
-  }
-
-  async sendToAll(target: string, ...args: unknown[]): Promise<void> {
-    await this.options.bus.publish(this.channels.all, encodePush([], invocationFrame(target, args)));
-  }
-
-  async sendToConnection(connectionId: string, target: string, ...args: unknown[]): Promise<void> {
-    const frame = invocationFrame(target, args);
-    const local = this.byId.get(connectionId);
-    if (local) {
-      this.onPush(encodePush([], frame), [local]);
-      return;
-    }
-    await this.options.bus.publish(this.channels.connection(connectionId), encodePush([], frame));
-  }
-
-  async addToGroup(connectionId: string, group: string): Promise<void> {
-    await this.groupCommand('add', connectionId, group);
-  }
-
-  async removeFromGroup(connectionId: string, group: string): Promise<void> {
-    await this.groupCommand('remove', connectionId, group);
+    return this.signalr.closeSessions(sessionIds, reason);
   }
 
   onClientRegistered(hook: HubHook<ClientRegisteredEvent>): () => void {
-    this.registeredHooks.add(hook);
-    return () => this.registeredHooks.delete(hook);
+    return this.registration.onClientRegistered(hook);
   }
 
   onHeartbeat(hook: HubHook<HeartbeatEvent>): () => void {
-    this.heartbeatHooks.add(hook);
-    return () => this.heartbeatHooks.delete(hook);
-  }
-
-  private async groupCommand(op: 'add' | 'remove', connectionId: string, group: string): Promise<void> {
-    const local = this.byId.get(connectionId);
-    if (local) {
-      if (op === 'add') await this.joinGroup(local, group);
-      else this.leaveGroup(local, group);
-      return;
-    }
-    // Another server may hold the connection: ask every server, wait for the owner to confirm.
-    const ackId = this.nextAckId++;
-    const confirmed = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pendingAcks.delete(ackId);
-        reject(new Error(`Connection ${connectionId} was not found on any server`));
-      }, this.options.groupCommandTimeoutMs);
-      timer.unref();
-      this.pendingAcks.set(ackId, { resolve, timer });
-    });
-    const command: GroupCommand = { op, connectionId, group, serverId: this.serverId, ackId };
-    await this.options.bus.publish(this.channels.groupCommands, JSON.stringify(command));
-    await confirmed;
-  }
-
-  private onGroupCommand(payload: string): void {
-    const command = parseGroupCommand(payload);
-    if (!command || command.serverId === this.serverId) return;
-    const conn = this.byId.get(command.connectionId);
-    if (!conn) return;
-    const done = () =>
-      this.options.bus
-        .publish(this.channels.acks(command.serverId), String(command.ackId))
-        .catch((error: unknown) => this.options.logger.warn({ err: error }, 'hub: could not acknowledge'));
-    if (command.op === 'add') {
-      this.joinGroup(conn, command.group).then(done, (error: unknown) =>
-        this.options.logger.warn({ err: error }, 'hub: remote addToGroup failed'),
-      );
-    } else {
-      this.leaveGroup(conn, command.group);
-      void done();
-    }
-  }
-
-  private onAck(payload: string): void {
-    const ackId = Number(payload);
-    const pending = this.pendingAcks.get(ackId);
-    if (!pending) return;
-    clearTimeout(pending.timer);
-    this.pendingAcks.delete(ackId);
-    pending.resolve();
+    return this.registration.onHeartbeat(hook);
   }
 }

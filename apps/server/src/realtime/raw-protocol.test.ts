@@ -47,7 +47,7 @@ describe('the protocol on the wire', () => {
       invocationId: '1',
       result: { ConnectionId: negotiated.body.connectionId, Authenticated: true },
     });
-    await server.app.hub.sendToUser('henry', 'Message', balance(99.99, 10));
+    await server.app.hub.sendToUser('henry', balance(99.99, 10));
     const push = await raw.next((frame) => frame.includes('"target"'));
     expect(push + RS).toBe(
       `{"type":1,"target":"Message","arguments":[{"Code":"UserBalance","Data":{"Balance":99.99,"Exposure":10}}]}${RS}`,
@@ -125,7 +125,7 @@ describe('the protocol on the wire', () => {
   it('connects a WebSocket without negotiate', async () => {
     const raw = await RawClient.connect(wsUrl(server.url, `access_token=${await signToken('kate')}`));
     await raw.handshake();
-    await server.app.hub.sendToUser('kate', 'Message', balance(1));
+    await server.app.hub.sendToUser('kate', balance(1));
     expect(await raw.nextOfType(1)).toMatchObject({ target: 'Message', arguments: [balance(1)] });
     raw.close();
   });

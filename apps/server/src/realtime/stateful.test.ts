@@ -42,11 +42,11 @@ describe('stateful reconnect', () => {
     await client.start();
     const connectionId = client.connectionId;
 
-    for (let i = 1; i <= 5; i += 1) await server.app.hub.sendToUser('lena', 'Message', balance(i));
+    for (let i = 1; i <= 5; i += 1) await server.app.hub.sendToUser('lena', balance(i));
     await inbox.waitFor(5);
     // The network fails under the open socket: the server notices only when it writes.
     for (const socket of sockets) socket.destroy();
-    for (let i = 6; i <= 10; i += 1) await server.app.hub.sendToUser('lena', 'Message', balance(i));
+    for (let i = 6; i <= 10; i += 1) await server.app.hub.sendToUser('lena', balance(i));
     await inbox.waitFor(10);
 
     expect(inbox.items).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((i) => balance(i)));
@@ -59,7 +59,7 @@ describe('stateful reconnect', () => {
       ConnectionId: connectionId,
       Authenticated: true,
     });
-    await server.app.hub.sendToUser('lena', 'Message', balance(11));
+    await server.app.hub.sendToUser('lena', balance(11));
     await inbox.waitFor(11);
     expect(inbox.items).toHaveLength(11);
     await client.stop();
@@ -115,8 +115,7 @@ describe('stateful reconnect', () => {
     const raw = await RawClient.connect(wsUrl(server.url, `id=${String(negotiated.body.connectionToken)}`));
     await raw.handshake(2);
     const connectionId = String(negotiated.body.connectionId);
-    for (let i = 0; i < 40; i += 1)
-      await server.app.hub.sendToConnection(connectionId, 'Message', balance(i));
+    for (let i = 0; i < 40; i += 1) await server.app.hub.sendToConnection(connectionId, balance(i));
     expect(await raw.nextOfType(7)).toEqual({
       type: 7,
       error: 'The client did not acknowledge messages in time.',
@@ -132,7 +131,7 @@ describe('stateful reconnect', () => {
     await raw.handshake(2);
     const connectionId = String(negotiated.body.connectionId);
     for (let i = 1; i <= 40; i += 1) {
-      await server.app.hub.sendToConnection(connectionId, 'Message', balance(i));
+      await server.app.hub.sendToConnection(connectionId, balance(i));
       await raw.nextOfType(1);
       raw.send({ type: 8, sequenceId: i });
     }

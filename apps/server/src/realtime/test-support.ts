@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import * as signalR from '@microsoft/signalr';
 import WebSocket from 'ws';
+import { userBalancePush } from '@backlay/contract';
 import { createInProcessBus, type Bus } from '../platform/bus';
 import { realtimeHub, type RealtimeHubOptions } from './plugin';
 
@@ -206,7 +207,4 @@ export function wsUrl(url: string, query: string): string {
   return `${url.replace(/^http/, 'ws')}?${query}`;
 }
 
-export const balance = (Balance: number, Exposure = 0) => ({
-  Code: 'UserBalance',
-  Data: { Balance, Exposure },
-});
+export const balance = (Balance: number, Exposure = 0) => userBalancePush({ Balance, Exposure });

@@ -42,7 +42,7 @@ describe('the official client over each transport', () => {
         });
         expect(registered).toEqual({ ConnectionId: client.connectionId, Authenticated: true });
 
-        await server.app.hub.sendToUser(userId, 'Message', balance(1234.5, 200));
+        await server.app.hub.sendToUser(userId, balance(1234.5, 200));
         await messages.waitFor(1);
         expect(messages.items[0]).toEqual(balance(1234.5, 200));
 
@@ -54,7 +54,7 @@ describe('the official client over each transport', () => {
           GroupBy: 42,
         });
         expect(beat).toEqual({ ConnectionId: client.connectionId, Authenticated: true, Group: 'page:42' });
-        await server.app.hub.sendToGroup('page:42', 'Message', balance(1, 0));
+        await server.app.hub.sendToGroup('page:42', balance(1, 0));
         await messages.waitFor(2);
         expect(messages.items[1]).toEqual(balance(1, 0));
 

@@ -36,10 +36,10 @@ describe('users and anonymous connections', () => {
     const anonymousRegistration = await anonymous.invoke('RegisterClient', { ...info, Token: '' });
     expect(anonymousRegistration).toEqual({ ConnectionId: anonymous.connectionId, Authenticated: false });
 
-    await server.app.hub.sendToUser('alice', 'Message', balance(500, 25.5));
+    await server.app.hub.sendToUser('alice', balance(500, 25.5));
     // Delivery is in order per connection, so whoever sees the marker first and nothing before
     // it never got the user message.
-    await server.app.hub.sendToAll('Message', balance(0));
+    await server.app.hub.sendToAll(balance(0));
     await Promise.all([
       inboxes[0]!.waitFor(2),
       inboxes[1]!.waitFor(2),
@@ -59,7 +59,7 @@ describe('users and anonymous connections', () => {
     await client.start();
     const result = await client.invoke('RegisterClient', { ...info, Token: await signToken('carol') });
     expect(result).toEqual({ ConnectionId: client.connectionId, Authenticated: true });
-    await server.app.hub.sendToUser('carol', 'Message', balance(42));
+    await server.app.hub.sendToUser('carol', balance(42));
     await inbox.waitFor(1);
     expect(inbox.items).toEqual([balance(42)]);
     await client.stop();
@@ -110,10 +110,10 @@ describe('users and anonymous connections', () => {
     await client.start();
     await client.invoke('SendHeartbeat', { ...info, GroupBy: '101' });
     await client.invoke('SendHeartbeat', { ...info, GroupBy: '202' });
-    await server.app.hub.sendToGroup('page:101', 'Message', balance(101));
-    await server.app.hub.sendToGroup('page:202', 'Message', balance(202));
+    await server.app.hub.sendToGroup('page:101', balance(101));
+    await server.app.hub.sendToGroup('page:202', balance(202));
     await inbox.waitFor(1);
-    await server.app.hub.sendToConnection(client.connectionId!, 'Message', balance(3));
+    await server.app.hub.sendToConnection(client.connectionId!, balance(3));
     await inbox.waitFor(2);
     expect(inbox.items).toEqual([balance(202), balance(3)]);
     expect(events).toEqual([
@@ -135,11 +135,11 @@ describe('users and anonymous connections', () => {
     await client.invoke('RegisterClient', info);
     expect(registered).toEqual([client.connectionId]);
     await server.app.hub.addToGroup(client.connectionId!, 'vip');
-    await server.app.hub.sendToGroup('vip', 'Message', balance(1));
+    await server.app.hub.sendToGroup('vip', balance(1));
     await inbox.waitFor(1);
     await server.app.hub.removeFromGroup(client.connectionId!, 'vip');
-    await server.app.hub.sendToGroup('vip', 'Message', balance(2));
-    await server.app.hub.sendToConnection(client.connectionId!, 'Message', balance(3));
+    await server.app.hub.sendToGroup('vip', balance(2));
+    await server.app.hub.sendToConnection(client.connectionId!, balance(3));
     await inbox.waitFor(2);
     expect(inbox.items).toEqual([balance(1), balance(3)]);
     removeHook();

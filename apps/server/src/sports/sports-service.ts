@@ -1,6 +1,6 @@
 import {
   eventHubGroup,
-  ODDS_HUB_CODES,
+  oddsPush,
   pageGroup,
   SPORT_NAMES,
   type SportEvent,
@@ -47,7 +47,9 @@ export class SportsService {
       this.unsubscribe.push(
         this.feed.subscribe((event) => {
           for (const push of hubPushesOf(this.withoutClosed(event))) {
-            void this.hub.sendToGroup(push.group, 'Message', { Code: push.code, Data: push.data });
+            this.hub.sendToGroup(push.group, oddsPush(push.data)).catch((err: unknown) => {
+              this.log.warn({ err, code: push.code }, 'odds push not delivered');
+            });
           }
         }),
       );
@@ -63,17 +65,11 @@ export class SportsService {
         if (!Number.isSafeInteger(eventId) || e.group !== eventHubGroup(eventId)) return;
         const odds = this.odds(eventId);
         if (odds) {
-          await this.hub.sendToConnection(e.connectionId, 'Message', {
-            Code: ODDS_HUB_CODES.snapshot,
-            Data: toOddsSnapshotMessage(odds),
-          });
+          await this.hub.sendToConnection(e.connectionId, oddsPush(toOddsSnapshotMessage(odds)));
         }
         const scoreCard = this.feed.scoreCard(eventId);
         if (scoreCard) {
-          await this.hub.sendToConnection(e.connectionId, 'Message', {
-            Code: ODDS_HUB_CODES.scoreCard,
-            Data: { kind: 'scoreCard', scoreCard },
-          });
+          await this.hub.sendToConnection(e.connectionId, oddsPush({ kind: 'scoreCard', scoreCard }));
         }
       }),
     );
@@ -114,10 +110,7 @@ export class SportsService {
     const odds = this.odds(market.eventId);
     if (!odds) return;
     this.hub
-      .sendToGroup(eventHubGroup(market.eventId), 'Message', {
-        Code: ODDS_HUB_CODES.snapshot,
-        Data: toOddsSnapshotMessage(odds),
-      })
+      .sendToGroup(eventHubGroup(market.eventId), oddsPush(toOddsSnapshotMessage(odds)))
       .catch((err: unknown) => {
         this.log.warn({ err, marketId: closure.marketId }, 'odds snapshot after a closure not delivered');
       });

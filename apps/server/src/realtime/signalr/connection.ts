@@ -18,12 +18,6 @@ export interface Transport {
  */
 export type ConnectionState = 'new' | 'active' | 'detached' | 'closed';
 
-export interface ClientInfo {
-  browser: string | null;
-  domain: string | null;
-  currentPage: string | null;
-}
-
 export interface ConnectionInit {
   id: string;
   token: string;
@@ -57,12 +51,8 @@ export class ClientConnection {
   lastSentAt: number;
   readonly reader: MessageReader;
   readonly groups = new Set<string>();
-  pageGroup: string | null = null;
-  client: ClientInfo | null = null;
   /** The sign-in sessions whose tokens opened or claimed this connection: revoking one closes it. */
   readonly sessionIds = new Set<string>();
-  /** The last token a hub method verified, so a heartbeat repeating it is not verified again. */
-  verifiedToken: string | null = null;
   /** Incoming messages are handled one after another, as ASP.NET does by default. */
   inboundTail: Promise<void> = Promise.resolve();
   inboundPending = 0;

@@ -1,0 +1,149 @@
+import {
+  HUB_METHOD_ERRORS,
+  pageGroup,
+  type HubMethodError,
+  type RegisterClient,
+  type SendHeartbeat,
+} from '@backlay/contract';
+import type { HubMethods } from './hub-methods';
+import type { HubCall } from './signalr/method-table';
+import type { Authenticate, HubLogger } from './signalr/types';
+
+/** What Backlay's hub methods remember of a connection between calls. */
+export interface ClientState {
+  client: { browser: string | null; domain: string | null; currentPage: string | null } | null;
+  /** The page group the connection joined through GroupBy, or null. */
+  pageGroup: string | null;
+  /** The last token a hub method verified, so a heartbeat repeating it is not verified again. */
+  verifiedToken: string | null;
+}
+
+export function newClientState(): ClientState {
+  return { client: null, pageGroup: null, verifiedToken: null };
+}
+
+export interface ClientRegisteredEvent {
+  connectionId: string;
+  userId: string | null;
+  client: RegisterClient;
+}
+
+export interface HeartbeatEvent {
+  connectionId: string;
+  userId: string | null;
+  heartbeat: SendHeartbeat;
+  /** The page group the connection is in after this heartbeat, or null. */
+  group: string | null;
+  /** The page group it was in before; differs from group when the page changed. */
+  previousGroup: string | null;
+}
+
+export type HubHook<E> = (event: E) => void | Promise<void>;
+
+/**
+ * The hub methods every client calls (product spec section 7): RegisterClient on connect and
+ * SendHeartbeat every 20 s and on page changes. A Token in either may claim an anonymous
+ * connection for its user; GroupBy moves the connection between page groups (`page:{GroupBy}`),
+ * the only groups a client can put itself in. Other features hear both through hooks.
+ */
+export class ClientRegistration {
+  private readonly registeredHooks = new Set<HubHook<ClientRegisteredEvent>>();
+  private readonly heartbeatHooks = new Set<HubHook<HeartbeatEvent>>();
+
+  constructor(
+    methods: HubMethods<ClientState>,
+    private readonly authenticate: Authenticate,
+    private readonly logger: HubLogger,
+  ) {
+    methods.register('RegisterClient', (call, client) => this.registerClient(call, client));
+    methods.register('SendHeartbeat', (call, heartbeat) => this.sendHeartbeat(call, heartbeat));
+  }
+
+  /** Runs after a RegisterClient succeeded; returns a function that removes the hook. */
+  onClientRegistered(hook: HubHook<ClientRegisteredEvent>): () => void {
+    this.registeredHooks.add(hook);
+    return () => this.registeredHooks.delete(hook);
+  }
+
+  /** Runs after a SendHeartbeat succeeded, e.g. to send an odds snapshot to a new page group. */
+  onHeartbeat(hook: HubHook<HeartbeatEvent>): () => void {
+    this.heartbeatHooks.add(hook);
+    return () => this.heartbeatHooks.delete(hook);
+  }
+
+  private async registerClient(call: HubCall<ClientState>, client: RegisterClient) {
+    const refused = await this.applyToken(call, client.Token);
+    if (refused) return { error: refused };
+    call.state.client = {
+      browser: client.Browser ?? null,
+      domain: client.Domain ?? null,
+      currentPage: client.CurrentPage ?? null,
+    };
+    await this.runHooks(this.registeredHooks, {
+      connectionId: call.connectionId,
+      userId: call.userId,
+      client,
+    });
+    return { result: { ConnectionId: call.connectionId, Authenticated: call.userId !== null } };
+  }
+
+  private async sendHeartbeat(call: HubCall<ClientState>, heartbeat: SendHeartbeat) {
+    const refused = await this.applyToken(call, heartbeat.Token);
+    if (refused) return { error: refused };
+    const { GroupBy } = heartbeat;
+    const group = GroupBy === undefined || GroupBy === null || GroupBy === '' ? null : pageGroup(GroupBy);
+    const { state } = call;
+    const previousGroup = state.pageGroup;
+    if (group !== previousGroup) {
+      if (previousGroup !== null) call.leaveGroup(previousGroup);
+      state.pageGroup = group;
+      if (group !== null) await call.joinGroup(group);
+    }
+    if (state.client) state.client.currentPage = heartbeat.CurrentPage ?? state.client.currentPage;
+    await this.runHooks(this.heartbeatHooks, {
+      connectionId: call.connectionId,
+      userId: call.userId,
+      heartbeat,
+      group,
+      previousGroup,
+    });
+    return { result: { ConnectionId: call.connectionId, Authenticated: call.userId !== null, Group: group } };
+  }
+
+  /** A token in a hub payload may turn an anonymous connection into its user's connection. */
+  private async applyToken(
+    call: HubCall<ClientState>,
+    token: string | null | undefined,
+  ): Promise<HubMethodError | null> {
+    if (token === undefined || token === null || token === '' || token === call.state.verifiedToken)
+      return null;
+    let identity: Awaited<ReturnType<Authenticate>>;
+    try {
+      identity = await this.authenticate(token);
+    } catch (error) {
+      this.logger.error({ err: error, connectionId: call.connectionId }, 'hub: authenticate failed');
+      return HUB_METHOD_ERRORS.authUnavailable;
+    }
+    if (!identity) return HUB_METHOD_ERRORS.invalidToken;
+    switch (await call.claim(identity)) {
+      case 'other-user':
+        return HUB_METHOD_ERRORS.otherUser;
+      case 'closed':
+        return HUB_METHOD_ERRORS.connectionClosed;
+      case 'claimed':
+        call.state.verifiedToken = token;
+        return null;
+    }
+  }
+
+  /** A failing hook is the hook's problem: it is logged and the invocation still completes. */
+  private async runHooks<E>(hooks: Set<HubHook<E>>, event: E): Promise<void> {
+    for (const hook of [...hooks]) {
+      try {
+        await hook(event);
+      } catch (error) {
+        this.logger.error({ err: error }, 'hub: hook failed');
+      }
+    }
+  }
+}
