@@ -3,13 +3,14 @@ import { apiBaseUrl } from '@/shared/http/base-url';
 import { parseUserBalance } from '@/shared/realtime/connection';
 import { getRealtimeConnection, setRealtimeConnection } from '@/shared/realtime/registry';
 import { SignalRConnection } from '@/shared/realtime/signalr-connection';
+import { useSessionStore } from '@/shared/session/session-store';
 import { getAccessToken } from '@/shared/storage/storage';
-import { useSessionStore } from '@/features/auth/stores/session';
 import { queryClient } from './query-client';
 
 /**
  * The realtime connection: the SignalR implementation unless a test installed its own. Its
- * UserBalance messages update the header's balance and exposure and their storage keys.
+ * UserBalance pushes (parsed with the contract's ServerPush) update the header's balance and
+ * exposure and their storage keys.
  */
 export async function setUpRealtime(): Promise<void> {
   if (!getRealtimeConnection()) {

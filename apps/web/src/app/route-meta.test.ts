@@ -79,6 +79,6 @@ describe('hub messages', () => {
     expect(parseHubMessage('{not json')).toBeNull();
     expect(parseHubMessage(42)).toBeNull();
     expect(parseHubMessage({ Data: {} })).toBeNull();
-    expect(parseUserBalance({ Code: 'UserBalance', Data: { Balance: 'x', Exposure: 0 } })).toBeNull();
+    expect(parseHubMessage({ Code: 'UserBalance', Data: { Balance: 'x', Exposure: 0 } })).toBeNull();
   });
 });

@@ -1,11 +1,13 @@
+import { ServerPushSchema, type ServerPush, type UserBalance } from '@backlay/contract';
+
 /** The five states of section 4, named as the official client names them. */
 export type ConnectionState = 'Disconnected' | 'Connecting' | 'Connected' | 'Disconnecting' | 'Reconnecting';
 
-/** A hub message after parsing: `{ Code, Data }`. */
-export interface HubMessage {
-  Code: string;
-  Data: unknown;
-}
+/**
+ * A push from the hub after parsing: the contract's ServerPush (`{ Code, Data }`, told apart by
+ * Code), so a consumer narrows on Code and gets its Data typed.
+ */
+export type HubMessage = ServerPush;
 
 export interface ClientInfo {
   Browser: string;
@@ -33,7 +35,11 @@ export interface RealtimeConnection {
   sendHeartbeat?(): Promise<void>;
 }
 
-/** Accepts an object or its JSON text; anything else is not a hub message. */
+/**
+ * Parses what arrived through `Message`, an object or its JSON text, with the contract's
+ * ServerPush schema; anything else (an unknown Code, a Data that does not match) is null, and the
+ * connection logs and ignores it.
+ */
 export function parseHubMessage(raw: unknown): HubMessage | null {
   let value = raw;
   if (typeof raw === 'string') {
@@ -43,19 +49,14 @@ export function parseHubMessage(raw: unknown): HubMessage | null {
       return null;
     }
   }
-  if (value == null || typeof value !== 'object') return null;
-  const code = (value as { Code?: unknown }).Code;
-  if (typeof code !== 'string' || code === '') return null;
-  return { Code: code, Data: (value as { Data?: unknown }).Data };
+  const parsed = ServerPushSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }
 
-/** The UserBalance payload, or null when the numbers are missing or not finite. */
-export function parseUserBalance(message: HubMessage): { balance: number; exposure: number } | null {
-  if (message.Code !== 'UserBalance' || message.Data == null || typeof message.Data !== 'object') return null;
-  const { Balance, Exposure } = message.Data as { Balance?: unknown; Exposure?: unknown };
-  const balance = typeof Balance === 'string' ? Number(Balance) : Balance;
-  const exposure = typeof Exposure === 'string' ? Number(Exposure) : Exposure;
-  if (typeof balance !== 'number' || !Number.isFinite(balance)) return null;
-  if (typeof exposure !== 'number' || !Number.isFinite(exposure)) return null;
-  return { balance, exposure };
+/** The balance and exposure of a UserBalance push (already parsed), or null for any other push. */
+export function parseUserBalance(
+  message: HubMessage,
+): { balance: UserBalance['Balance']; exposure: UserBalance['Exposure'] } | null {
+  if (message.Code !== 'UserBalance') return null;
+  return { balance: message.Data.Balance, exposure: message.Data.Exposure };
 }

@@ -138,6 +138,27 @@ describe('the realtime connection service', () => {
     await c.stop();
   });
 
+  it('ignores and logs pushes that do not match the contract, and passes the next good one on', async () => {
+    const log = vi.fn();
+    const c = make(log);
+    const seen: unknown[] = [];
+    c.onMessage((m) => seen.push(m));
+    await c.start();
+    const malformed = [
+      { Code: 'UserBalance', Data: { Balance: '10', Exposure: 0 } },
+      { Code: 'UserBalance', Data: { Balance: 10.001, Exposure: 0 } },
+      { Code: 'OddsChange', Data: { kind: 'change', version: 'x' } },
+      { Code: 'OddsSnapshot', Data: { kind: 'change' } },
+      { Code: 'Bonus', Data: { amount: 1 } },
+      '{"Code":"UserBalance"}',
+    ];
+    for (const raw of malformed) calls.handlers.Message?.(raw);
+    calls.handlers.Message?.({ Code: 'UserBalance', Data: { Balance: 12, Exposure: 0 } });
+    expect(seen).toEqual([{ Code: 'UserBalance', Data: { Balance: 12, Exposure: 0 } }]);
+    for (const raw of malformed) expect(log).toHaveBeenCalledWith('ignored an unparseable message', raw);
+    await c.stop();
+  });
+
   it('login restarts: the old connection stops and a new one registers', async () => {
     const c = make();
     const states: string[] = [];

@@ -1,4 +1,6 @@
 import type { HubConnection } from '@microsoft/signalr';
+import { z } from 'zod';
+import { ClientInvocationSchema, HUB_CLIENT_METHOD, type ClientInvocation } from '@backlay/contract';
 import { HEARTBEAT_INTERVAL_MS, REALTIME } from '../config/constants';
 import type { ClientInfo, ConnectionState, HubMessage, RealtimeConnection } from './connection';
 import { parseHubMessage } from './connection';
@@ -10,6 +12,12 @@ export interface SignalRConnectionOptions {
   /** The group the current page listens to (an event id), or ''. */
   groupBy: () => string;
   log?: (message: string, detail?: unknown) => void;
+}
+
+/** Invokes a hub method as the contract types it: encoded with its schema, then sent. */
+async function invokeHub(connection: HubConnection, invocation: ClientInvocation): Promise<unknown> {
+  const wire = z.encode(ClientInvocationSchema, invocation);
+  return connection.invoke(wire.target, ...wire.arguments);
 }
 
 /**
@@ -68,7 +76,7 @@ export class SignalRConnection implements RealtimeConnection {
       .configureLogging(signalR.LogLevel.None)
       .build();
     // A handler registered with on() must not return a value.
-    connection.on('Message', (raw: unknown) => {
+    connection.on(HUB_CLIENT_METHOD, (raw: unknown) => {
       const message = parseHubMessage(raw);
       if (!message) {
         this.log('ignored an unparseable message', raw);
@@ -97,7 +105,7 @@ export class SignalRConnection implements RealtimeConnection {
 
   private async register(connection: HubConnection): Promise<void> {
     try {
-      await connection.invoke('RegisterClient', this.options.clientInfo());
+      await invokeHub(connection, { target: 'RegisterClient', arguments: [this.options.clientInfo()] });
       this.startHeartbeat(connection);
     } catch (error) {
       this.log('RegisterClient failed', error);
@@ -108,22 +116,23 @@ export class SignalRConnection implements RealtimeConnection {
     this.stopHeartbeat();
     this.heartbeat = setInterval(() => {
       if (!this.options.accessToken() || connection !== this.connection) return;
-      connection
-        .invoke('SendHeartbeat', { ...this.options.clientInfo(), GroupBy: this.options.groupBy() })
-        .catch((error: unknown) => {
+      invokeHub(connection, { target: 'SendHeartbeat', arguments: [this.heartbeatArgument()] }).catch(
+        (error: unknown) => {
           this.log('SendHeartbeat failed; restarting', error);
           void this.restart();
-        });
+        },
+      );
     }, HEARTBEAT_INTERVAL_MS);
   }
 
   async sendHeartbeat(): Promise<void> {
     const connection = this.connection;
     if (!connection || this.currentState !== 'Connected') return;
-    await connection.invoke('SendHeartbeat', {
-      ...this.options.clientInfo(),
-      GroupBy: this.options.groupBy(),
-    });
+    await invokeHub(connection, { target: 'SendHeartbeat', arguments: [this.heartbeatArgument()] });
+  }
+
+  private heartbeatArgument() {
+    return { ...this.options.clientInfo(), GroupBy: this.options.groupBy() };
   }
 
   private stopHeartbeat() {

@@ -1,11 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import {
-  ODDS_HUB_CODES,
-  OddsChangeMessageSchema,
-  OddsSnapshotMessageSchema,
-  ScoreCardMessageSchema,
-  type ScoreCard,
-} from '@backlay/contract';
+import { ODDS_HUB_CODES, type ScoreCard } from '@backlay/contract';
 import { call } from '@/shared/http/api';
 import type { HubMessage, RealtimeConnection } from '@/shared/realtime/connection';
 import { getRealtimeConnection } from '@/shared/realtime/registry';
@@ -91,17 +85,15 @@ export function useLiveOdds(eventId: number | null, book: OddsBook = oddsBook): 
       pollTimer = null;
     };
 
+    // Pushes arrive parsed with the contract's ServerPush (shared/realtime drops malformed ones).
     const onMessage = (message: HubMessage) => {
       if (message.Code === ODDS_HUB_CODES.change) {
-        const parsed = OddsChangeMessageSchema.safeParse(message.Data);
-        if (!parsed.success || parsed.data.eventId !== eventId) return;
-        if (book.applyChange(parsed.data) === 'gap') void fetchSnapshot();
+        if (message.Data.eventId !== eventId) return;
+        if (book.applyChange(message.Data) === 'gap') void fetchSnapshot();
       } else if (message.Code === ODDS_HUB_CODES.snapshot) {
-        const parsed = OddsSnapshotMessageSchema.safeParse(message.Data);
-        if (parsed.success && parsed.data.odds.eventId === eventId) book.applySnapshot(parsed.data.odds);
+        if (message.Data.odds.eventId === eventId) book.applySnapshot(message.Data.odds);
       } else if (message.Code === ODDS_HUB_CODES.scoreCard) {
-        const parsed = ScoreCardMessageSchema.safeParse(message.Data);
-        if (parsed.success && parsed.data.scoreCard.eventId === eventId) setScoreCard(parsed.data.scoreCard);
+        if (message.Data.scoreCard.eventId === eventId) setScoreCard(message.Data.scoreCard);
       }
     };
 
