@@ -12,3 +12,4 @@ export * from './realtime';
 export * from './sports';
 export * from './operator';
 export * from './betting';
+export * from './money';

@@ -1,12 +1,28 @@
 import { z } from 'zod';
 import { envelopeOf } from './envelope';
 import { ERRORS } from './errors';
+import { PaiseSchema } from './money';
 import { routes, type RouteDef } from './routes';
 
 type JsonObject = Record<string, unknown>;
 
+/** Money codecs hold paise inside; the document shows what travels: rupees. */
+function moneyOnTheWire(ctx: { zodSchema: z.core.$ZodTypes; jsonSchema: z.core.JSONSchema.BaseSchema }) {
+  const def = ctx.zodSchema._zod.def as { type: string; out?: unknown };
+  if (def.type === 'pipe' && def.out === PaiseSchema) {
+    for (const key of Object.keys(ctx.jsonSchema)) delete (ctx.jsonSchema as JsonObject)[key];
+    Object.assign(ctx.jsonSchema, { type: 'number', description: 'Rupees, at most two decimals' });
+  }
+}
+
 function schemaOf(s: z.ZodType, io: 'input' | 'output'): JsonObject {
-  const json = z.toJSONSchema(s, { io, unrepresentable: 'any', target: 'openapi-3.0' }) as JsonObject;
+  const json = z.toJSONSchema(s, {
+    io,
+    unrepresentable: 'any',
+    target: 'openapi-3.0',
+    // An answer is encoded: its money codecs show their wire (input) side; a body shows it anyway.
+    ...(io === 'output' ? { override: moneyOnTheWire } : {}),
+  }) as JsonObject;
   delete json.$schema;
   return json;
 }
@@ -44,7 +60,7 @@ export function buildOpenApiDocument(extra: Record<string, RouteDef> = {}): Json
     };
     if (r.auth === 'user') op.security = [{ bearer: [] }];
     if (r.auth === 'optional') op.security = [{}, { bearer: [] }];
-    if (r.auth === 'admin') op.security = [{ adminKey: [] }];
+    if (r.auth === 'operator') op.security = [{ adminKey: [] }];
     if (r.body) {
       op.requestBody = {
         required: true,

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RouteDef } from '@backlay/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AuthUser } from '../../auth/auth-plugin';
 import { AppError } from './app-error';
 
@@ -56,17 +56,17 @@ function parse<S extends z.ZodType | undefined>(schema: S, value: unknown): Out<
 }
 
 /**
- * Binds one contract route to its handler: the request is parsed with the contract's schemas,
- * the answer wrapped in the envelope, and (outside production) checked against the result schema
- * so the server can never drift from the contract it publishes.
+ * Binds one contract route to its handler: the request is parsed (decoded) with the contract's
+ * schemas, so the handler gets money as paise; its answer is encoded with the result schema (paise
+ * back to wire rupees, and checked, so the server can never drift from the contract it publishes)
+ * and wrapped in the envelope.
  */
 export function defineRoute<R extends RouteDef>(
   app: FastifyInstance,
   def: R,
-  handler: (ctx: RouteContext<R>) => Promise<z.input<R['result']>>,
+  handler: (ctx: RouteContext<R>) => Promise<z.output<R['result']>>,
   options: RouteOptions = {},
 ): void {
-  const checkOutput = process.env.NODE_ENV !== 'production';
   app.route({
     method: def.method,
     url: def.path,
@@ -78,7 +78,8 @@ export function defineRoute<R extends RouteDef>(
       }
       const user = req.authUser;
       if (def.auth === 'user' && !user) throw req.authError ?? new AppError('UNAUTHENTICATED');
-      if (def.auth === 'admin' && !isOperator(req, app.config.adminApiKey)) throw new AppError('FORBIDDEN');
+      if (def.auth === 'operator' && !isOperator(req, app.config.adminApiKey))
+        throw new AppError('FORBIDDEN');
       const ctx = {
         query: parse(def.query, req.query ?? {}),
         body: parse(def.body, req.body),
@@ -87,17 +88,15 @@ export function defineRoute<R extends RouteDef>(
         reply,
       } as RouteContext<R>;
       const result = await handler(ctx);
-      if (checkOutput) {
-        const checked = def.result.safeParse(result);
-        if (!checked.success) {
-          req.log.error(
-            { issues: checked.error.issues, route: def.path },
-            'answer does not match the contract',
-          );
-          throw new AppError('INTERNAL');
-        }
+      const encoded = z.safeEncode(def.result, result);
+      if (!encoded.success) {
+        req.log.error(
+          { issues: encoded.error.issues, route: def.path },
+          'answer does not match the contract',
+        );
+        throw new AppError('INTERNAL');
       }
-      return { success: true, result, error: null };
+      return { success: true, result: encoded.data, error: null };
     },
   });
 }
