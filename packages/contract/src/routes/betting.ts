@@ -47,7 +47,7 @@ export const bettingRoutes = {
   adminSettleMarket: route({
     method: 'POST',
     path: '/admin/markets/settle',
-    auth: 'admin',
+    auth: 'operator',
     tag: 'Operator',
     summary: 'Settle or void a market by hand (idempotent)',
     query: undefined,

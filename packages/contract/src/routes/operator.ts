@@ -6,7 +6,7 @@ export const operatorRoutes = {
   adminAdjustWallet: route({
     method: 'POST',
     path: '/admin/wallets/adjust',
-    auth: 'admin',
+    auth: 'operator',
     tag: 'Operator',
     summary: "Credit or debit a player's wallet with a reason (a balanced journal against the house)",
     query: undefined,

@@ -3,9 +3,10 @@ import type { z } from 'zod';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /**
  * none: sent without an Authorization header; optional: a token is used when present; user: a
- * player's token is required; admin: an operator call carrying the X-Admin-Key header.
+ * player's token is required; operator: an operator's call (until operator accounts exist, the
+ * X-Admin-Key header carrying the operator key).
  */
-export type AuthMode = 'none' | 'optional' | 'user' | 'admin';
+export type AuthMode = 'none' | 'optional' | 'user' | 'operator';
 
 export interface RouteDef<
   Q extends z.ZodType | undefined = z.ZodType | undefined,

@@ -1,0 +1,36 @@
+import { rupeesToPaise, paise, paiseToRupees } from '@backlay/exchange';
+import type { Ledger } from '../ledger';
+import { AppError } from '../platform/http/app-error';
+
+/** Operator credits and debits: a balanced journal against the domain's house cash account. */
+export class WalletAdjustments {
+  constructor(private readonly ledger: Ledger) {}
+
+  async adjust(input: { userId: number; amount: number; reason: string; reference: string }) {
+    const amountPaise = rupeesToPaise(input.amount);
+    const { journalId } = await this.ledger.transaction(async (money) => {
+      const wallet = await money.findWallet(input.userId, { forUpdate: true });
+      if (!wallet) throw new AppError('NOT_FOUND', 'No such user.');
+      // A debit may not take money that open bets hold.
+      if (amountPaise < 0 && wallet.balancePaise - wallet.exposurePaise + amountPaise < 0) {
+        throw new AppError('INSUFFICIENT_FUNDS', 'The debit is more than the available balance.');
+      }
+      return money.post({
+        domainId: wallet.domainId,
+        kind: 'adjustment',
+        reference: `adjust:${input.reference}`,
+        description: input.reason,
+        lines: [
+          { account: wallet.cash, amount: amountPaise },
+          { account: await money.houseAccount(wallet.domainId, 'HOUSE_CASH'), amount: paise(-amountPaise) },
+        ],
+      });
+    });
+    const w = await this.ledger.wallet(input.userId);
+    return {
+      journalId,
+      balance: paiseToRupees(w.balancePaise),
+      exposure: paiseToRupees(w.exposurePaise),
+    };
+  }
+}
