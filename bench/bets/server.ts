@@ -1,12 +1,12 @@
 // The server side of the bet benchmark, run as its own process: the real app factory on
 // PostgreSQL with a feed of fixed zero-delay markets, and funded players created directly.
+import { paise } from '@backlay/exchange';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { matchOddsMarket, TestFeed } from '@backlay/feed-simulator/test-feed';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
-import { createWallet, houseAccount, postJournal } from '../../apps/server/src/ledger/ledger-repository';
 import { openDatabase } from '../../apps/server/src/platform/db/database';
 import { users } from '../../apps/server/src/platform/db/schema';
 import { seedDemoDomains } from '../../apps/server/src/settings/seed';
@@ -42,8 +42,8 @@ const domainRows = (await database.db.execute(
 const domainId = Number(domainRows.rows[0]?.id);
 const tokens: string[] = [];
 for (let i = 0; i < players; i++) {
-  const userId = await database.db.transaction(async (tx) => {
-    const [row] = await tx
+  const userId = await app.ledger.transaction(async (money) => {
+    const [row] = await money.tx
       .insert(users)
       .values({
         domainId,
@@ -54,15 +54,15 @@ for (let i = 0; i < players; i++) {
       })
       .returning({ id: users.id });
     if (!row) throw new Error('no user');
-    const cash = await createWallet(tx, row.id, domainId);
-    await postJournal(tx, {
+    const cash = await money.openWallet(row.id, domainId);
+    await money.post({
       domainId,
       kind: 'adjustment',
       reference: `bench:${row.id}`,
       description: 'bench funds',
       lines: [
-        { accountId: cash, amount: 1_000_000_000 },
-        { accountId: await houseAccount(tx, domainId, 'HOUSE_CASH'), amount: -1_000_000_000 },
+        { account: cash, amount: paise(1_000_000_000) },
+        { account: await money.houseAccount(domainId, 'HOUSE_CASH'), amount: paise(-1_000_000_000) },
       ],
     });
     return row.id;

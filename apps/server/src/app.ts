@@ -9,7 +9,6 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { AccountService } from './account/account-service';
-import { adminRoutes } from './admin/routes';
 import { accountRoutes } from './account/routes';
 import { SessionService } from './account/session-service';
 import { authPlugin } from './auth/auth-plugin';
@@ -17,9 +16,11 @@ import { SessionRevocations } from './auth/session-revocations';
 import { bettingPlugin } from './betting/plugin';
 import { TokenService } from './auth/tokens';
 import type { Config } from './config';
-import { WalletNotifier } from './ledger/wallet-notifier';
 import { securityHeaders } from './platform/http/security-headers';
-import { WalletService } from './ledger/wallet-service';
+import { Ledger, WalletNotifier } from './ledger';
+import { operatorRoutes } from './operator/routes';
+import { WalletAdjustments } from './operator/wallet-adjustments';
+import { DomainEvents } from './platform/events/domain-events';
 import { createInProcessBus, createRedisBus, type Bus } from './platform/bus';
 import type { Database, Db } from './platform/db/database';
 import { AppError } from './platform/http/app-error';
@@ -44,6 +45,10 @@ declare module 'fastify' {
     /** Sign-in sessions revoked while their access tokens may still be unexpired, on every server. */
     sessionRevocations: SessionRevocations;
     walletNotifier: WalletNotifier;
+    /** The only writer of money: journals, exposure, holds; pushes balances after commit. */
+    ledger: Ledger;
+    /** Facts about money published after commit (bet settled, wallet changed, deposit credited). */
+    domainEvents: DomainEvents;
     /** The market feed, or null when the server runs without one. */
     feed: MarketFeed | null;
     /** Whether this process owns the feed: it pushes odds and settles markets. */
@@ -93,7 +98,13 @@ export async function buildApp({
     forceCloseConnections: true,
   });
   const db = database.db;
-  const walletNotifier = new WalletNotifier(db);
+  const walletNotifier = new WalletNotifier(db, (err, userId) =>
+    app.log.error({ err, userId }, 'balance push failed'),
+  );
+  const domainEvents = new DomainEvents((err, event) =>
+    app.log.error({ err, event: event.type }, 'a domain event listener failed'),
+  );
+  const ledger = new Ledger(db, walletNotifier, domainEvents, app.log);
   const outbox = sms ? null : new OutboxSmsSender(db, (msg) => app.log.info(msg));
   const smsSender = sms ?? (outbox as OutboxSmsSender);
   const resolver = new DomainResolver(db, !config.isProduction);
@@ -125,6 +136,8 @@ export async function buildApp({
   app.decorate('tokens', tokens);
   app.decorate('sessionRevocations', sessionRevocations);
   app.decorate('walletNotifier', walletNotifier);
+  app.decorate('ledger', ledger);
+  app.decorate('domainEvents', domainEvents);
   app.decorate('feed', feed ?? null);
   const marketStore = new MarketStore(db);
   app.decorate('marketStore', marketStore);
@@ -204,11 +217,13 @@ export async function buildApp({
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
-  const sessions = new SessionService(db, tokens, config);
-  const accounts = new AccountService(db, sessions, smsSender, config, sessionRevocations);
+  const sessions = new SessionService(db, ledger, tokens, config);
+  const accounts = new AccountService(db, ledger, sessions, smsSender, config, sessionRevocations);
   await app.register(accountRoutes, { accounts, sessions, tokens, config, outbox });
   await app.register(bettingPlugin);
-  if (config.adminApiKey) await app.register(adminRoutes, { wallets: new WalletService(db, walletNotifier) });
+  if (config.adminApiKey) {
+    await app.register(operatorRoutes, { adjustments: new WalletAdjustments(ledger) });
+  }
 
   await app.register(realtimeHub, {
     path: HUB_PATH,

@@ -29,6 +29,7 @@ const sweep = async () => {
   try {
     const closed = await closeExpiredDemoAccounts(
       database.db,
+      app.ledger,
       app.sessionRevocations,
       config.DEMO_ACCOUNT_TTL_HOURS,
     );

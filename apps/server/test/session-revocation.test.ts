@@ -147,9 +147,9 @@ describe.each(backends)('revoked sessions (%s)', (backend) => {
       .update(users)
       .set({ createdAt: new Date(Date.now() - 25 * 3_600_000) })
       .where(eq(users.id, demo.userId));
-    expect(await closeExpiredDemoAccounts(ctx.database.db, ctx.app.sessionRevocations, 24)).toBeGreaterThan(
-      0,
-    );
+    expect(
+      await closeExpiredDemoAccounts(ctx.database.db, ctx.app.ledger, ctx.app.sessionRevocations, 24),
+    ).toBeGreaterThan(0);
     expectSignedOut(await loginAttempts(ctx.app, demo.accessToken));
   });
 

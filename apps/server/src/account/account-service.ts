@@ -1,3 +1,4 @@
+import { paise } from '@backlay/exchange';
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   DEFAULT_STAKE_BUTTONS,
@@ -11,7 +12,7 @@ import {
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { SessionRevocationAnnouncer } from '../auth/session-revocations';
 import type { Config } from '../config';
-import { createWallet, houseAccount, postJournal } from '../ledger/ledger-repository';
+import type { Ledger } from '../ledger';
 import type { Db } from '../platform/db/database';
 import { AppError } from '../platform/http/app-error';
 import type { SmsSender } from '../platform/sms/sms-sender';
@@ -34,6 +35,7 @@ export const LIMITS = {
 export class AccountService {
   constructor(
     private readonly db: Db,
+    private readonly ledger: Ledger,
     private readonly sessions: SessionService,
     private readonly sms: SmsSender,
     private readonly config: Config,
@@ -97,8 +99,8 @@ export class AccountService {
   async loginAsDemo(domain: Domain, client: ClientInfo & { clientName: string }): Promise<LoginResult> {
     const userName = `demo_${randomBytes(5).toString('hex')}`;
     const passwordHash = await hashPassword(randomBytes(24).toString('base64url') + '1!a');
-    const user = await this.db.transaction(async (tx) => {
-      const row = await repo.insertUser(tx, {
+    const user = await this.ledger.transaction(async (money) => {
+      const row = await repo.insertUser(money.tx, {
         domainId: domain.id,
         userName,
         passwordHash,
@@ -107,19 +109,19 @@ export class AccountService {
         referralCode: newReferralCode(),
         verifiedAt: new Date(),
       });
-      const cash = await createWallet(tx, row.id, domain.id);
-      await repo.createUserSettings(tx, row.id, DEFAULT_STAKE_BUTTONS);
-      await postJournal(tx, {
+      const cash = await money.openWallet(row.id, domain.id);
+      await repo.createUserSettings(money.tx, row.id, DEFAULT_STAKE_BUTTONS);
+      await money.post({
         domainId: domain.id,
         kind: 'demo_funding',
         reference: `demo:${row.id}`,
         description: 'Play money for a demo account',
         lines: [
           {
-            accountId: await houseAccount(tx, domain.id, 'HOUSE_PLAY_MONEY'),
-            amount: -domain.demoBalancePaise,
+            account: await money.houseAccount(domain.id, 'HOUSE_PLAY_MONEY'),
+            amount: paise(-domain.demoBalancePaise),
           },
-          { accountId: cash, amount: domain.demoBalancePaise },
+          { account: cash, amount: domain.demoBalancePaise },
         ],
       });
       return row;
@@ -167,8 +169,9 @@ export class AccountService {
     if (existing && !retrying) throw new AppError('USERNAME_TAKEN');
     if (await repo.mobileTaken(this.db, domain.id, mobile, existing?.id)) throw new AppError('MOBILE_TAKEN');
 
-    const userId = await this.db
-      .transaction(async (tx) => {
+    const userId = await this.ledger
+      .transaction(async (money) => {
+        const tx = money.tx;
         if (existing) {
           await repo.updateRegistration(tx, existing.id, {
             passwordHash,
@@ -185,7 +188,7 @@ export class AccountService {
           referralCode: newReferralCode(),
           referredByUserId: referrer?.id ?? null,
         });
-        await createWallet(tx, row.id, domain.id);
+        await money.openWallet(row.id, domain.id);
         await repo.createUserSettings(tx, row.id, DEFAULT_STAKE_BUTTONS);
         return row.id;
       })

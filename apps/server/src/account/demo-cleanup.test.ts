@@ -4,7 +4,6 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, createTestApp, type TestContext } from '../../test/harness';
 import { authenticate, call, expectOk, expectRefused, PASSWORD, registerVerified } from '../../test/helpers';
-import { readWallet } from '../ledger/ledger-repository';
 import { journalLines, journals, ledgerAccounts, refreshTokens, users, wallets } from '../platform/db/schema';
 import { closeExpiredDemoAccounts } from './demo-cleanup';
 
@@ -30,14 +29,14 @@ describe.each(backends)('demo account clean-up (%s)', (backend) => {
     const fresh = await demo();
     await age(old.userId, 25);
 
-    expect(await closeExpiredDemoAccounts(db, ctx.app.sessionRevocations, 24)).toBe(1);
+    expect(await closeExpiredDemoAccounts(db, ctx.app.ledger, ctx.app.sessionRevocations, 24)).toBe(1);
 
     const [oldUser] = await db.select().from(users).where(eq(users.id, old.userId));
     const [freshUser] = await db.select().from(users).where(eq(users.id, fresh.userId));
     expect(oldUser?.status).toBe('closed');
     expect(freshUser?.status).toBe('active');
-    expect((await readWallet(db, old.userId)).balancePaise).toBe(0);
-    expect((await readWallet(db, fresh.userId)).balancePaise).toBe(1_500_000);
+    expect((await ctx.app.ledger.wallet(old.userId)).balancePaise).toBe(0);
+    expect((await ctx.app.ledger.wallet(fresh.userId)).balancePaise).toBe(1_500_000);
 
     const closing = await db
       .select({ amount: journalLines.amount })
@@ -59,7 +58,7 @@ describe.each(backends)('demo account clean-up (%s)', (backend) => {
     );
 
     // Running it again changes nothing.
-    expect(await closeExpiredDemoAccounts(db, ctx.app.sessionRevocations, 24)).toBe(0);
+    expect(await closeExpiredDemoAccounts(db, ctx.app.ledger, ctx.app.sessionRevocations, 24)).toBe(0);
     const [total] = await db
       .select({ n: sql<string>`coalesce(sum(${ledgerAccounts.balance}), 0)` })
       .from(ledgerAccounts);
@@ -74,11 +73,11 @@ describe.each(backends)('demo account clean-up (%s)', (backend) => {
       .update(wallets)
       .set({ exposure: paise(10_000) })
       .where(eq(wallets.userId, busy.userId));
-    expect(await closeExpiredDemoAccounts(db, ctx.app.sessionRevocations, 24)).toBe(0);
+    expect(await closeExpiredDemoAccounts(db, ctx.app.ledger, ctx.app.sessionRevocations, 24)).toBe(0);
     const [row] = await db.select().from(users).where(eq(users.id, busy.userId));
     expect(row?.status).toBe('active');
     await db.update(wallets).set({ exposure: ZERO_PAISE }).where(eq(wallets.userId, busy.userId));
-    expect(await closeExpiredDemoAccounts(db, ctx.app.sessionRevocations, 24)).toBe(1);
+    expect(await closeExpiredDemoAccounts(db, ctx.app.ledger, ctx.app.sessionRevocations, 24)).toBe(1);
   });
 
   it('never touches real accounts', async () => {
@@ -92,7 +91,7 @@ describe.each(backends)('demo account clean-up (%s)', (backend) => {
       .update(users)
       .set({ createdAt: new Date(Date.now() - 1000 * 3_600_000) })
       .where(eq(users.isDemo, false));
-    await closeExpiredDemoAccounts(db, ctx.app.sessionRevocations, 1);
+    await closeExpiredDemoAccounts(db, ctx.app.ledger, ctx.app.sessionRevocations, 1);
     expect(
       await db.select({ id: users.id, status: users.status }).from(users).where(eq(users.isDemo, false)),
     ).toEqual(before);

@@ -1,5 +1,6 @@
 import type { SessionRevocationAnnouncer } from '../auth/session-revocations';
-import { houseAccount, postJournal, readWallet } from '../ledger/ledger-repository';
+import { paise } from '@backlay/exchange';
+import type { Ledger } from '../ledger';
 import type { Db } from '../platform/db/database';
 import { revokeSessions } from './session-repository';
 import { closeUser, expiredDemoUsers } from './user-repository';
@@ -12,6 +13,7 @@ import { closeUser, expiredDemoUsers } from './user-repository';
  */
 export async function closeExpiredDemoAccounts(
   db: Db,
+  ledger: Ledger,
   revocations: SessionRevocationAnnouncer,
   ttlHours: number,
   batch = 200,
@@ -20,26 +22,26 @@ export async function closeExpiredDemoAccounts(
   const expired = await expiredDemoUsers(db, cutoff, batch);
   let closed = 0;
   for (const user of expired) {
-    const done = await db.transaction(async (tx) => {
-      const wallet = await readWallet(tx, user.id, { forUpdate: true });
+    const done = await ledger.transaction(async (money) => {
+      const wallet = await money.wallet(user.id, { forUpdate: true });
       if (wallet.exposurePaise > 0) return false;
       if (wallet.balancePaise > 0) {
-        await postJournal(tx, {
+        await money.post({
           domainId: user.domainId,
           kind: 'demo_funding',
           reference: `demo-close:${user.id}`,
           description: 'Demo account closed: play money returned',
           lines: [
-            { accountId: wallet.cashAccountId, amount: -wallet.balancePaise },
+            { account: wallet.cash, amount: paise(-wallet.balancePaise) },
             {
-              accountId: await houseAccount(tx, user.domainId, 'HOUSE_PLAY_MONEY'),
+              account: await money.houseAccount(user.domainId, 'HOUSE_PLAY_MONEY'),
               amount: wallet.balancePaise,
             },
           ],
         });
       }
-      await closeUser(tx, user.id);
-      return revokeSessions(tx, user.id);
+      await closeUser(money.tx, user.id);
+      return revokeSessions(money.tx, user.id);
     });
     if (done === false) continue;
     await revocations.announce(done);

@@ -2,7 +2,7 @@ import type { LoginResult } from '@backlay/contract';
 import type { TokenService } from '../auth/tokens';
 import { newRefreshToken, hashRefreshToken } from '../auth/tokens';
 import type { Config } from '../config';
-import { readWallet } from '../ledger/ledger-repository';
+import type { Ledger } from '../ledger';
 import type { Db } from '../platform/db/database';
 import { toRupees } from '../platform/money';
 import type { Domain } from '../settings/domain-repository';
@@ -18,6 +18,7 @@ export interface ClientInfo {
 export class SessionService {
   constructor(
     private readonly db: Db,
+    private readonly ledger: Ledger,
     private readonly tokens: TokenService,
     private readonly config: Config,
   ) {}
@@ -46,7 +47,7 @@ export class SessionService {
       isDemo: user.isDemo,
     });
     const [wallet, stakes, casinoToken] = await Promise.all([
-      readWallet(this.db, user.id),
+      this.ledger.wallet(user.id),
       loadStakes(this.db, user.id),
       this.tokens.signCasino(user.id, domain.id),
     ]);

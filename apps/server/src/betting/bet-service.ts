@@ -1,16 +1,15 @@
 import type { PlaceBetResult } from '@backlay/contract';
-import { marketExposure, withFancyBet, withOddsBet } from '@backlay/exchange';
+import { marketExposure, paise, withFancyBet, withOddsBet, type Paise } from '@backlay/exchange';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthUser } from '../auth/auth-plugin';
-import type { WalletNotifier } from '../ledger/wallet-notifier';
+import type { Ledger } from '../ledger';
 import type { Db } from '../platform/db/database';
 import { AppError } from '../platform/http/app-error';
-import { toRupees } from '../platform/money';
+import { formatRupees, toRupees } from '../platform/money';
 import type { FeedMarket, MarketFeed } from '@backlay/market-feed';
 import type { MarketStore } from '../sports/market-store';
-import { BalancePushes } from './balance-pushes';
 import { bettorState, existingBetId } from './bet-repository';
-import { placeAtomically } from './bet-transaction';
+import { placeAtomically } from './bet-write-repository';
 import {
   betMessage,
   checkAgainstMarket,
@@ -25,14 +24,13 @@ export interface BetServiceDeps {
   db: Db;
   feed: MarketFeed | null;
   store: MarketStore;
-  notifier: WalletNotifier;
+  ledger: Ledger;
   log: FastifyBaseLogger;
   /** How the in-play delay is waited (real time unless a test says otherwise). */
   sleep?: (ms: number) => Promise<void>;
 }
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-const rupees = (p: number) => `₹${(p / 100).toLocaleString('en-IN')}`;
 
 function duplicate(betId: number): AppError {
   return new AppError(
@@ -55,10 +53,8 @@ function refuseBettor(status: string, excludedUntilMs: number | null): void {
 /** Bet/PlaceBetV2 as exchange-math 'Placing a bet' describes it. */
 export class BetService {
   private readonly sleep: (ms: number) => Promise<void>;
-  private readonly pushes: BalancePushes;
   constructor(private readonly deps: BetServiceDeps) {
     this.sleep = deps.sleep ?? realSleep;
-    this.pushes = new BalancePushes(deps.notifier, deps.log);
   }
 
   private market(marketId: string, eventId: number): FeedMarket {
@@ -101,7 +97,7 @@ export class BetService {
     await store.ensureMarket(fixture, market);
 
     const placed = await this.commit(user, body, market, matched, ip);
-    this.pushes.changed(user.userId);
+    this.deps.ledger.committed({ walletsChanged: [user.userId] });
     return {
       betId: placed.betId,
       status: 'MATCHED',
@@ -119,7 +115,7 @@ export class BetService {
     market: FeedMarket,
     matched: MatchedBet,
     ip: string,
-  ): Promise<{ betId: number; balancePaise: number; exposurePaise: number }> {
+  ): Promise<{ betId: number; balancePaise: Paise; exposurePaise: Paise }> {
     const runnerIds = market.type === 'FANCY' ? [] : market.runners.map((r) => r.id);
     const key = { userId: user.userId, marketId: market.id, requestId: body.requestId };
     const placed = await placeAtomically(this.deps.db, key, (pos) => {
@@ -137,7 +133,7 @@ export class BetService {
       if (available < 0) {
         throw new AppError(
           'INSUFFICIENT_FUNDS',
-          `Insufficient balance for this bet: it needs ${rupees(exposureAfter - exposureBefore)} more exposure and ${rupees(Math.max(0, pos.balancePaise - pos.exposurePaise))} is available.`,
+          `Insufficient balance for this bet: it needs ${formatRupees(paise(exposureAfter - exposureBefore))} more exposure and ${formatRupees(paise(Math.max(0, pos.balancePaise - pos.exposurePaise)))} is available.`,
         );
       }
       return {

@@ -11,6 +11,7 @@ import {
 } from '@backlay/exchange';
 import type { z } from 'zod';
 import { AppError } from '../platform/http/app-error';
+import { formatRupees } from '../platform/money';
 import type { FeedMarket } from '@backlay/market-feed';
 import { isExchangeType, toFancyBet, toOddsBet, type BetSide, type StoredBet } from './positions';
 
@@ -36,8 +37,6 @@ export interface MatchedBet {
   /** For the toast and statements: "Back India", "Yes 6 over runs CSK 45". */
   title: string;
 }
-
-const rupees = (p: number) => `₹${(p / 100).toLocaleString('en-IN')}`;
 
 const SIDE_OF_TYPE: Record<PlaceBetBody['type'], BetSide> = { 1: 'back', 2: 'lay', 3: 'yes', 4: 'no' };
 
@@ -102,7 +101,7 @@ export function checkAgainstMarket(
   if (req.stakePaise < limits.minStake || req.stakePaise > limits.maxStake) {
     throw new AppError(
       'STAKE_OUT_OF_RANGE',
-      `The stake must be between ${rupees(limits.minStake)} and ${rupees(limits.maxStake)} on this market.`,
+      `The stake must be between ${formatRupees(limits.minStake)} and ${formatRupees(limits.maxStake)} on this market.`,
     );
   }
   const matched = matchPrice(market, req, acceptAnyOdds);
@@ -114,7 +113,7 @@ export function checkAgainstMarket(
   if (profitPaise > limits.maxProfit) {
     throw new AppError(
       'PROFIT_LIMIT',
-      `This bet could win ${rupees(profitPaise)}; the most a bet can win on this market is ${rupees(limits.maxProfit)}.`,
+      `This bet could win ${formatRupees(profitPaise)}; the most a bet can win on this market is ${formatRupees(limits.maxProfit)}.`,
     );
   }
   return { ...matched, liabilityPaise: betLiability(exchangeBet), profitPaise };
@@ -201,5 +200,5 @@ export function bestPrice(market: FeedMarket, runnerId: number, back: boolean): 
 }
 
 export function betMessage(m: MatchedBet): string {
-  return `Bet placed: ${m.title} ${rupees(m.stored.stakePaise)} @ ${m.matchedRate}`;
+  return `Bet placed: ${m.title} ${formatRupees(m.stored.stakePaise)} @ ${m.matchedRate}`;
 }

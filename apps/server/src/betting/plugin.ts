@@ -16,11 +16,11 @@ export async function bettingPlugin(app: FastifyInstance) {
     db: app.db,
     feed: app.feed,
     store,
-    notifier: app.walletNotifier,
+    ledger: app.ledger,
     log: app.log,
   });
-  const positions = new PositionService(app.db, app.feed);
-  const settlement = new SettlementService(app.db, app.walletNotifier, app.log, app.feed, app.marketClosures);
+  const positions = new PositionService(app.db, app.ledger, app.feed);
+  const settlement = new SettlementService(app.db, app.ledger, app.log, app.feed, app.marketClosures);
   // Only the process that owns the feed settles what it closes; consumers mirror the same events.
   if (app.feed && app.feedOwner) {
     const feed = app.feed;

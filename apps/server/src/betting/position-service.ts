@@ -7,34 +7,28 @@ import {
   type BestPrices,
   type RunnerId,
 } from '@backlay/exchange';
-import { sql } from 'drizzle-orm';
-import { readWallet } from '../ledger/ledger-repository';
+import type { Ledger } from '../ledger';
 import type { Db } from '../platform/db/database';
 import { AppError } from '../platform/http/app-error';
 import { toRupees } from '../platform/money';
 import type { MarketFeed } from '@backlay/market-feed';
 import { positionOf, toOddsBet } from './positions';
-import { betRows, marketExposures, runnerIdsOf, toOpenBet, type BetRow } from './read-repository';
+import { marketExposures, openBetRows, runnerIdsOf, toOpenBet, type BetRow } from './read-repository';
 
 /** The user's open position: open bets, profit or loss per runner or run bucket, and cash out. */
 export class PositionService {
   constructor(
     private readonly db: Db,
+    private readonly ledger: Ledger,
     private readonly feed: MarketFeed | null,
   ) {}
 
   private openBets(userId: number, eventId?: number, marketId?: string): Promise<BetRow[]> {
-    return betRows(
-      this.db,
-      userId,
-      sql`b.status = 'MATCHED'
-          ${eventId !== undefined ? sql`and b.event_id = ${eventId}` : sql``}
-          ${marketId !== undefined ? sql`and b.market_id = ${marketId}` : sql``}`,
-    );
+    return openBetRows(this.db, userId, { eventId, marketId });
   }
 
   async openBetsOf(userId: number, eventId?: number): Promise<OpenBetsResult> {
-    const [wallet, bets] = await Promise.all([readWallet(this.db, userId), this.openBets(userId, eventId)]);
+    const [wallet, bets] = await Promise.all([this.ledger.wallet(userId), this.openBets(userId, eventId)]);
     return {
       balance: toRupees(wallet.balancePaise),
       exposure: toRupees(wallet.exposurePaise),

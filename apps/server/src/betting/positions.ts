@@ -2,6 +2,7 @@ import {
   bookmakerBet,
   paise,
   type FancyBet,
+  type Paise,
   type FancySide,
   type Hundredths,
   type MarketPosition,
@@ -9,7 +10,7 @@ import {
   type OddsSide,
 } from '@backlay/exchange';
 import type { MarketType } from '@backlay/contract';
-import { num, numOrNull } from './sql-rows';
+import { numOrNull, paiseOf } from './sql-rows';
 
 export type BetSide = 'back' | 'lay' | 'yes' | 'no';
 
@@ -20,7 +21,7 @@ export interface StoredBet {
   priceHundredths: number | null;
   rate: number | null;
   line: number | null;
-  stakePaise: number;
+  stakePaise: Paise;
 }
 
 /** The columns of a `bets` row that hold its terms, as either driver answers them. */
@@ -40,7 +41,7 @@ export function storedBetOf(r: StoredBetColumns): StoredBet {
     priceHundredths: numOrNull(r.price_hundredths),
     rate: numOrNull(r.rate),
     line: numOrNull(r.line),
-    stakePaise: num(r.stake_paise),
+    stakePaise: paiseOf(r.stake_paise),
   };
 }
 

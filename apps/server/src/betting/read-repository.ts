@@ -1,9 +1,10 @@
 import type { MarketType, OpenBet } from '@backlay/contract';
+import type { Paise } from '@backlay/exchange';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../platform/db/database';
 import { toRupees } from '../platform/money';
 import { storedBetOf, type StoredBet, type StoredBetColumns } from './positions';
-import { isoOf, num, numOrNull, queryRows } from './sql-rows';
+import { isoOf, num, paiseOf, paiseOrNull, queryRows } from './sql-rows';
 
 /** A bet as the reads need it: the stored bet with its market, event and runner names. */
 export interface BetRow {
@@ -11,12 +12,12 @@ export interface BetRow {
   eventId: number;
   marketId: string;
   stored: StoredBet;
-  liabilityPaise: number;
-  profitPaise: number;
+  liabilityPaise: Paise;
+  profitPaise: Paise;
   status: 'MATCHED' | 'SETTLED' | 'VOID';
   placedAt: string;
   settledAt: string | null;
-  resultPaise: number | null;
+  resultPaise: Paise | null;
   marketName: string;
   marketType: MarketType;
   eventName: string;
@@ -74,12 +75,12 @@ export async function betRows(
     eventId: num(r.event_id),
     marketId: r.market_id,
     stored: storedBetOf(r),
-    liabilityPaise: num(r.liability_paise),
-    profitPaise: num(r.profit_if_win_paise),
+    liabilityPaise: paiseOf(r.liability_paise),
+    profitPaise: paiseOf(r.profit_if_win_paise),
     status: r.status,
     placedAt: isoOf(r.placed_ms),
     settledAt: r.settled_ms === null ? null : isoOf(r.settled_ms),
-    resultPaise: numOrNull(r.result_paise),
+    resultPaise: paiseOrNull(r.result_paise),
     marketName: r.market_name,
     marketType: r.market_type,
     eventName: r.event_name,
@@ -132,6 +133,21 @@ export function toHistoryItem(b: BetRow) {
   };
 }
 
+/** The user's matched (open) bets, newest first, of one event or market when given. */
+export function openBetRows(
+  db: Executor,
+  userId: number,
+  where: { eventId?: number | undefined; marketId?: string | undefined } = {},
+): Promise<BetRow[]> {
+  return betRows(
+    db,
+    userId,
+    sql`b.status = 'MATCHED'
+        ${where.eventId !== undefined ? sql`and b.event_id = ${where.eventId}` : sql``}
+        ${where.marketId !== undefined ? sql`and b.market_id = ${where.marketId}` : sql``}`,
+  );
+}
+
 /** Runner ids of markets in their listed order, for valuing positions. */
 export async function runnerIdsOf(
   db: Executor,
@@ -153,10 +169,10 @@ export async function runnerIdsOf(
 }
 
 /** The user's held exposure per market. */
-export async function marketExposures(db: Executor, userId: number): Promise<Map<string, number>> {
+export async function marketExposures(db: Executor, userId: number): Promise<Map<string, Paise>> {
   const rows = await queryRows<{ market_id: string; exposure_paise: unknown }>(
     db,
     sql`select market_id, exposure_paise from market_exposures where user_id = ${userId}`,
   );
-  return new Map(rows.map((r) => [r.market_id, num(r.exposure_paise)]));
+  return new Map(rows.map((r) => [r.market_id, paiseOf(r.exposure_paise)]));
 }

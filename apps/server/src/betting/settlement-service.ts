@@ -1,22 +1,32 @@
-import type { MarketResult, MarketType } from '@backlay/contract';
+import type { MarketResult } from '@backlay/contract';
 import {
+  paise,
   settleFancyMarket,
   settleOddsMarket,
   type MarketSettlement,
   type PlacedBet,
 } from '@backlay/exchange';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { houseAccount, postJournal, readWallet } from '../ledger/ledger-repository';
-import type { WalletNotifier } from '../ledger/wallet-notifier';
-import type { Db, Tx } from '../platform/db/database';
+import type { Ledger } from '../ledger';
+import type { Db } from '../platform/db/database';
 import { AppError } from '../platform/http/app-error';
 import type { MarketFeed } from '@backlay/market-feed';
 import type { MarketClosures } from '../sports/market-closures';
 import { MarketStore } from '../sports/market-store';
 import { lockMarketExclusive } from './bet-repository';
-import { isFancyType, storedBetOf, toFancyBet, toOddsBet, type StoredBetColumns } from './positions';
-import { num, queryRows } from './sql-rows';
+import { isFancyType, toFancyBet, toOddsBet } from './positions';
+import {
+  betsToSettle,
+  claimSettlement,
+  deleteMarketExposure,
+  markBetsSettled,
+  markMarketSettled,
+  marketsWithOpenBets,
+  recordSettlementJournal,
+  settlementMarket,
+  usersWithOpenBets,
+  type SettlementMarketRow as MarketRow,
+} from './settlement-repository';
 
 export interface SettleOutcome {
   marketId: string;
@@ -24,16 +34,6 @@ export interface SettleOutcome {
   settledBets: number;
   /** True when the market had been settled before and this call changed nothing. */
   alreadySettled: boolean;
-}
-
-interface MarketRow {
-  eventId: number;
-  type: MarketType;
-  name: string;
-  eventTitle: string;
-  result: MarketResult | null;
-  settled: boolean;
-  runnerIds: number[];
 }
 
 type SettleResult = { kind: 'winner'; runnerId: number } | { kind: 'runs'; runs: number } | { kind: 'void' };
@@ -61,7 +61,7 @@ export class SettlementService {
 
   constructor(
     private readonly db: Db,
-    private readonly notifier: WalletNotifier,
+    private readonly ledger: Ledger,
     private readonly log: FastifyBaseLogger,
     private readonly feed: MarketFeed | null = null,
     private readonly closures: MarketClosures | null = null,
@@ -82,11 +82,7 @@ export class SettlementService {
    * start-up, after the feed has its fixtures.
    */
   async voidAbandoned(feed: MarketFeed): Promise<string[]> {
-    const rows = await queryRows<{ market_id: string }>(
-      this.db,
-      sql`select distinct market_id from bets where status = 'MATCHED'`,
-    );
-    const abandoned = rows.map((r) => String(r.market_id)).filter((id) => !feed.market(id));
+    const abandoned = (await marketsWithOpenBets(this.db)).filter((id) => !feed.market(id));
     for (const marketId of abandoned) {
       await this.settle(marketId, {
         kind: 'void',
@@ -119,7 +115,7 @@ export class SettlementService {
       const known = this.feed?.market(marketId);
       const fixture = known ? this.feed?.fixture(known.eventId) : undefined;
       if (known && fixture) await store.ensureMarket(fixture, known);
-      const row = await this.marketRow(tx, marketId);
+      const row = await settlementMarket(tx, marketId);
       if (!row || row.result) return row;
       // A result that does not fit the market is refused before it is recorded: recorded, it would
       // close the market for good with a result nobody can settle on.
@@ -138,15 +134,11 @@ export class SettlementService {
       );
     }
     const settleAs = this.checkResult(result, market);
-    const userRows = await queryRows<{ user_id: unknown }>(
-      this.db,
-      sql`select distinct user_id from bets where market_id = ${marketId} and status = 'MATCHED' order by user_id`,
-    );
+    const userIds = await usersWithOpenBets(this.db, marketId);
     let settledUsers = 0;
     let settledBets = 0;
     const failed: number[] = [];
-    for (const { user_id } of userRows) {
-      const userId = num(user_id);
+    for (const userId of userIds) {
       // One user's failure must not hold up everyone else's money; a later run settles the rest.
       const count = await this.settleUser(marketId, market, settleAs, userId).catch((err: unknown) => {
         this.log.error({ err, marketId, userId }, 'settling a user failed');
@@ -156,17 +148,12 @@ export class SettlementService {
       if (count > 0) {
         settledUsers += 1;
         settledBets += count;
-        await this.notifier.changed(userId).catch((err: unknown) => {
-          this.log.error({ err, userId }, 'balance push after settlement failed');
-        });
       }
     }
     if (failed.length > 0) {
       throw new Error(`settlement of market ${marketId} failed for users ${failed.join(', ')}`);
     }
-    await this.db.execute(
-      sql`update markets set settled_at = now() where id = ${marketId} and settled_at is null`,
-    );
+    await markMarketSettled(this.db, marketId);
     return { marketId, settledUsers, settledBets, alreadySettled: market.settled && settledUsers === 0 };
   }
 
@@ -196,56 +183,18 @@ export class SettlementService {
     return result;
   }
 
-  private async marketRow(tx: Tx, marketId: string): Promise<MarketRow | null> {
-    const [row] = await queryRows<{
-      event_id: unknown;
-      type: MarketType;
-      name: string;
-      title: string;
-      result: MarketResult | string | null;
-      settled: boolean;
-      runner_ids: unknown[] | null;
-    }>(
-      tx,
-      sql`select m.event_id, m.type, m.name, e.title, m.result, m.settled_at is not null as settled,
-            (select array_agg(r.id order by r.sort_order, r.id) from runners r where r.market_id = m.id) as runner_ids
-          from markets m join events e on e.id = m.event_id where m.id = ${marketId}`,
-    );
-    if (!row) return null;
-    const result = typeof row.result === 'string' ? (JSON.parse(row.result) as MarketResult) : row.result;
-    return {
-      eventId: num(row.event_id),
-      type: row.type,
-      name: row.name,
-      eventTitle: row.title,
-      result,
-      settled: row.settled,
-      runnerIds: (row.runner_ids ?? []).map(num),
-    };
-  }
-
   /** One user's settlement in one transaction; answers the number of bets it settled (0: already done). */
   private async settleUser(marketId: string, market: MarketRow, result: SettleResult, userId: number) {
-    return this.db.transaction(async (tx) => {
-      const wallet = await readWallet(tx, userId, { forUpdate: true });
-      const rows = await queryRows<
-        StoredBetColumns & { id: unknown; is_demo: boolean; commission_bps: unknown }
-      >(
-        tx,
-        sql`select b.id, b.side, b.runner_id, b.price_hundredths, b.rate, b.line, b.stake_paise,
-              u.is_demo, d.commission_bps
-            from bets b join users u on u.id = b.user_id join domains d on d.id = u.domain_id
-            where b.user_id = ${userId} and b.market_id = ${marketId} and b.status = 'MATCHED'
-            order by b.id`,
-      );
-      const first = rows[0];
-      if (!first) return 0;
-      const placed = rows.map((r) => ({
-        betId: String(num(r.id)),
+    return this.ledger.transaction(async (money) => {
+      const wallet = await money.wallet(userId, { forUpdate: true });
+      const toSettle = await betsToSettle(money.tx, userId, marketId);
+      if (!toSettle) return 0;
+      const placed = toSettle.bets.map((b) => ({
+        betId: String(b.betId),
         userId: String(userId),
-        stored: storedBetOf(r),
+        stored: b.stored,
       }));
-      const options = { commissionBps: num(first.commission_bps) };
+      const options = { commissionBps: toSettle.commissionBps };
       let settlement: MarketSettlement;
       if (isFancyType(market.type)) {
         const bets: PlacedBet<ReturnType<typeof toFancyBet>>[] = placed.map((p) => ({
@@ -265,57 +214,50 @@ export class SettlementService {
       }
       const mine = settlement.users[0];
       if (!mine) return 0;
-
-      const claimed = await queryRows<{ market_id: string }>(
-        tx,
-        sql`insert into market_settlements (market_id, user_id, net_paise, commission_paise)
-            values (${marketId}, ${userId}, ${mine.net}, ${mine.commission})
-            on conflict do nothing returning market_id`,
-      );
-      if (claimed.length === 0) return 0;
+      const claimed = await claimSettlement(money.tx, {
+        marketId,
+        userId,
+        net: mine.net,
+        commission: mine.commission,
+      });
+      if (!claimed) return 0;
 
       if (mine.net !== 0) {
-        const house = await houseAccount(
-          tx,
+        const house = await money.houseAccount(
           wallet.domainId,
-          first.is_demo ? 'HOUSE_PLAY_MONEY' : 'HOUSE_CASH',
+          toSettle.isDemo ? 'HOUSE_PLAY_MONEY' : 'HOUSE_CASH',
         );
         const verb = result.kind === 'void' ? 'void' : mine.net > 0 ? 'won' : 'lost';
-        const { journalId } = await postJournal(tx, {
+        const { journalId } = await money.post({
           domainId: wallet.domainId,
           kind: 'bet_settlement',
           reference: `settle:${marketId}:${userId}`,
           description: `${market.eventTitle} / ${market.name}: ${verb}`,
           lines: [
-            { accountId: wallet.cashAccountId, amount: mine.net },
-            { accountId: house, amount: -mine.net },
+            { account: wallet.cash, amount: mine.net },
+            { account: house, amount: paise(-mine.net) },
           ],
         });
-        await tx.execute(
-          sql`update market_settlements set journal_id = ${journalId} where market_id = ${marketId} and user_id = ${userId}`,
-        );
+        await recordSettlementJournal(money.tx, marketId, userId, journalId);
       }
 
       const status = result.kind === 'void' ? 'VOID' : 'SETTLED';
-      const values = sql.join(
-        settlement.bets.map((b) => sql`(${Number(b.betId)}::bigint, ${b.pnl}::bigint)`),
-        sql`, `,
+      await markBetsSettled(
+        money.tx,
+        status,
+        settlement.bets.map((b) => ({ betId: Number(b.betId), pnl: b.pnl })),
       );
-      await tx.execute(
-        sql`update bets set status = ${status}, settled_at = now(), result_paise = v.pnl
-            from (values ${values}) as v(id, pnl)
-            where bets.id = v.id and bets.status = 'MATCHED'`,
-      );
-      const released = await queryRows<{ exposure_paise: unknown }>(
-        tx,
-        sql`delete from market_exposures where user_id = ${userId} and market_id = ${marketId} returning exposure_paise`,
-      );
-      const exposure = released[0] ? num(released[0].exposure_paise) : 0;
-      if (exposure !== 0) {
-        await tx.execute(
-          sql`update wallets set exposure = exposure - ${exposure}, updated_at = now() where user_id = ${userId}`,
-        );
-      }
+      await money.releaseExposure(userId, await deleteMarketExposure(money.tx, userId, marketId));
+      money.raise({
+        type: 'BetSettled',
+        userId,
+        domainId: wallet.domainId,
+        marketId,
+        status,
+        betIds: toSettle.bets.map((b) => b.betId),
+        stakePaise: paise(toSettle.bets.reduce((sum, b) => sum + b.stored.stakePaise, 0)),
+        netPaise: mine.net,
+      });
       return settlement.bets.length;
     });
   }

@@ -1,3 +1,4 @@
+import { paise, type Paise } from '@backlay/exchange';
 import type { SQL } from 'drizzle-orm';
 import type { Executor } from '../platform/db/database';
 
@@ -12,13 +13,31 @@ export async function queryRows<T>(ex: Executor, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+/**
+ * A number from the database. Integers (ids, counts, bigint columns, which node-postgres answers as
+ * text) must be safe integers: one past 2^53 would silently become another number, so it throws.
+ * Fractions (epoch milliseconds selected as float8) pass as they are.
+ */
 export function num(value: unknown): number {
-  if (typeof value === 'number') return value;
-  if (typeof value === 'string' || typeof value === 'bigint') {
-    const n = Number(value);
-    if (Number.isSafeInteger(n) || Number.isFinite(n)) return n;
+  let n: number;
+  if (typeof value === 'number') n = value;
+  else if (typeof value === 'bigint') n = Number(value);
+  else if (typeof value === 'string' && value.trim() !== '') n = Number(value);
+  else n = Number.NaN;
+  const exact = !Number.isInteger(n) || Number.isSafeInteger(n);
+  if (!Number.isFinite(n) || !exact || (typeof value === 'bigint' && BigInt(n) !== value)) {
+    throw new Error(`expected a number from the database, got ${String(value)}`);
   }
-  throw new Error(`expected a number from the database, got ${String(value)}`);
+  return n;
+}
+
+/** Money from the database: integer paise within ±MAX_PAISE, else it throws. */
+export function paiseOf(value: unknown): Paise {
+  return paise(num(value));
+}
+
+export function paiseOrNull(value: unknown): Paise | null {
+  return value === null || value === undefined ? null : paiseOf(value);
 }
 
 export function numOrNull(value: unknown): number | null {

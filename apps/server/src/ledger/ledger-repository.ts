@@ -1,4 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { paise, type Paise } from '@backlay/exchange';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../platform/db/database';
 import {
   journalLines,
@@ -9,23 +10,37 @@ import {
   type LEDGER_ACCOUNT_CODES,
 } from '../platform/db/schema';
 
+/*
+ * The ledger's SQL. Only the ledger module calls these: every other feature moves money through
+ * `Ledger` / `MoneyWriter` (ledger.ts), and a test fails if any other module writes the wallets,
+ * journals, journal lines or ledger accounts.
+ */
+
 export type JournalKind = (typeof JOURNAL_KINDS)[number];
-export type HouseAccountCode = Exclude<(typeof LEDGER_ACCOUNT_CODES)[number], 'PLAYER_CASH'>;
+export type LedgerAccountCode = (typeof LEDGER_ACCOUNT_CODES)[number];
+export type HouseAccountCode = Exclude<LedgerAccountCode, PlayerAccountCode>;
+export type PlayerAccountCode = 'PLAYER_CASH' | 'PLAYER_HELD';
 
 export interface JournalLineInput {
   accountId: number;
   /** Signed paise; the lines of one journal sum to zero (the database refuses anything else). */
-  amount: number;
+  amount: Paise;
 }
 
-export interface WalletSnapshot {
+export interface WalletRow {
   userId: number;
-  balancePaise: number;
-  exposurePaise: number;
+  domainId: number;
+  cashAccountId: number;
+  balancePaise: Paise;
+  exposurePaise: Paise;
 }
 
 /** The house account of a domain for one purpose, created on first use. */
-export async function houseAccount(tx: Executor, domainId: number, code: HouseAccountCode): Promise<number> {
+export async function houseAccountId(
+  tx: Executor,
+  domainId: number,
+  code: HouseAccountCode,
+): Promise<number> {
   await tx.insert(ledgerAccounts).values({ domainId, code }).onConflictDoNothing();
   const [row] = await tx
     .select({ id: ledgerAccounts.id })
@@ -41,8 +56,37 @@ export async function houseAccount(tx: Executor, domainId: number, code: HouseAc
   return row.id;
 }
 
+/** A player's account for one purpose other than cash (e.g. held funds), created on first use. */
+export async function playerAccountId(
+  tx: Executor,
+  userId: number,
+  domainId: number,
+  code: Exclude<PlayerAccountCode, 'PLAYER_CASH'>,
+): Promise<number> {
+  await tx.insert(ledgerAccounts).values({ domainId, userId, code }).onConflictDoNothing();
+  const [row] = await tx
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.code, code)));
+  if (!row) throw new Error(`account ${code} missing for user ${userId}`);
+  return row.id;
+}
+
+/** The balance of a player's account for one purpose; 0 when it was never opened. */
+export async function playerAccountBalance(
+  tx: Executor,
+  userId: number,
+  code: PlayerAccountCode,
+): Promise<Paise> {
+  const [row] = await tx
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.code, code)));
+  return paise(row?.balance ?? 0);
+}
+
 /** A new player's cash account and wallet row. */
-export async function createWallet(tx: Tx, userId: number, domainId: number): Promise<number> {
+export async function insertWallet(tx: Tx, userId: number, domainId: number): Promise<number> {
   const [account] = await tx
     .insert(ledgerAccounts)
     .values({ domainId, userId, code: 'PLAYER_CASH' })
@@ -53,18 +97,18 @@ export async function createWallet(tx: Tx, userId: number, domainId: number): Pr
 }
 
 /**
- * Posts one journal. Idempotent on (kind, reference): posting the same movement twice returns the
- * first journal and moves nothing. Must run inside a transaction, since the balance check is
- * deferred to commit.
+ * Inserts one journal with its lines. Idempotent on (kind, reference): inserting the same movement
+ * twice answers the first journal and moves nothing. The balance check is deferred to commit, so
+ * it must run inside a transaction.
  */
-export async function postJournal(
+export async function insertJournal(
   tx: Tx,
   input: {
     domainId: number;
     kind: JournalKind;
     reference: string;
     description: string;
-    lines: JournalLineInput[];
+    lines: readonly JournalLineInput[];
   },
 ): Promise<{ journalId: number; created: boolean }> {
   const [inserted] = await tx
@@ -92,23 +136,63 @@ export async function postJournal(
   return { journalId: inserted.id, created: true };
 }
 
-export async function readWallet(
+/** The journal already posted for a movement, if any. */
+export async function findJournalId(
+  tx: Executor,
+  kind: JournalKind,
+  reference: string,
+): Promise<number | null> {
+  const [row] = await tx
+    .select({ id: journals.id })
+    .from(journals)
+    .where(and(eq(journals.kind, kind), eq(journals.reference, reference)));
+  return row?.id ?? null;
+}
+
+/** Moves a wallet's exposure by `delta` (positive reserves, negative releases). */
+export async function addWalletExposure(tx: Tx, userId: number, delta: Paise): Promise<void> {
+  if (delta === 0) return;
+  await tx
+    .update(wallets)
+    .set({ exposure: sql`${wallets.exposure} + ${delta}`, updatedAt: new Date() })
+    .where(eq(wallets.userId, userId));
+}
+
+/**
+ * The wallet and its cash balance. With `forUpdate`, the wallet row is locked first and read after,
+ * in two statements: under READ COMMITTED a statement that waited for the lock would still see the
+ * cash balance of its own, older snapshot, so a check on it could pass on money already spent.
+ */
+export async function selectWallet(
   db: Executor,
   userId: number,
   opts: { forUpdate?: boolean } = {},
-): Promise<WalletSnapshot & { cashAccountId: number; domainId: number }> {
-  const query = db
+): Promise<WalletRow | null> {
+  if (opts.forUpdate) {
+    const locked = await db
+      .select({ userId: wallets.userId })
+      .from(wallets)
+      .where(eq(wallets.userId, userId))
+      .for('update');
+    if (locked.length === 0) return null;
+  }
+  const [row] = await db
     .select({
       userId: wallets.userId,
       domainId: wallets.domainId,
       cashAccountId: wallets.cashAccountId,
-      exposurePaise: wallets.exposure,
-      balancePaise: ledgerAccounts.balance,
+      exposure: wallets.exposure,
+      balance: ledgerAccounts.balance,
     })
     .from(wallets)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, wallets.cashAccountId))
     .where(eq(wallets.userId, userId));
-  const [row] = opts.forUpdate ? await query.for('update', { of: wallets }) : await query;
-  if (!row) throw new Error(`wallet of user ${userId} missing`);
-  return row;
+  if (!row) return null;
+  return {
+    userId: row.userId,
+    domainId: row.domainId,
+    cashAccountId: row.cashAccountId,
+    balancePaise: row.balance,
+    exposurePaise: row.exposure,
+  };
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { paise, ZERO_PAISE } from '@backlay/exchange';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, openTestDatabase } from '../../test/harness';
@@ -6,7 +7,7 @@ import type { Database, Db } from '../platform/db/database';
 import { journalLines, journals, ledgerAccounts, users } from '../platform/db/schema';
 import { findDomainByName } from '../settings/domain-repository';
 import { seedDemoDomains } from '../settings/seed';
-import { createWallet, houseAccount, postJournal, readWallet } from './ledger-repository';
+import { houseAccountId, insertJournal, insertWallet, selectWallet } from './ledger-repository';
 
 /** The whole message chain of an error: drivers and Drizzle wrap the database's own text. */
 function messages(err: unknown): string {
@@ -52,7 +53,7 @@ describe.each(backends)('ledger invariants in the database (%s)', (backend) => {
         })
         .returning({ id: users.id });
       if (!user) throw new Error('no user');
-      return { userId: user.id, cash: await createWallet(tx, user.id, domainId) };
+      return { userId: user.id, cash: await insertWallet(tx, user.id, domainId) };
     });
   }
 
@@ -88,7 +89,7 @@ describe.each(backends)('ledger invariants in the database (%s)', (backend) => {
     const domain = await findDomainByName(db, 'test');
     if (!domain) throw new Error('seed missing');
     domainId = domain.id;
-    house = await houseAccount(db, domainId, 'HOUSE_CASH');
+    house = await houseAccountId(db, domainId, 'HOUSE_CASH');
   });
   afterAll(async () => {
     await database?.close();
@@ -98,14 +99,14 @@ describe.each(backends)('ledger invariants in the database (%s)', (backend) => {
     const player = await newPlayer();
     const houseBefore = await balanceOf(house);
     const posted = await db.transaction((tx) =>
-      postJournal(tx, {
+      insertJournal(tx, {
         domainId,
         kind: 'deposit',
         reference: ref(),
         description: 'deposit',
         lines: [
-          { accountId: house, amount: -50_000 },
-          { accountId: player.cash, amount: 50_000 },
+          { accountId: house, amount: paise(-50_000) },
+          { accountId: player.cash, amount: paise(50_000) },
         ],
       }),
     );
@@ -115,7 +116,7 @@ describe.each(backends)('ledger invariants in the database (%s)', (backend) => {
     const lines = await db.select().from(journalLines).where(eq(journalLines.journalId, posted.journalId));
     expect(lines.find((l) => l.accountId === player.cash)?.balanceAfter).toBe(50_000);
     expect(lines.find((l) => l.accountId === house)?.balanceAfter).toBe(houseBefore - 50_000);
-    expect((await readWallet(db, player.userId)).balancePaise).toBe(50_000);
+    expect((await selectWallet(db, player.userId))?.balancePaise).toBe(50_000);
   });
 
   it('an unbalanced journal is refused at commit and nothing is stored', async () => {
@@ -130,8 +131,8 @@ describe.each(backends)('ledger invariants in the database (%s)', (backend) => {
           .returning({ id: journals.id });
         if (!journal) throw new Error('no journal');
         await tx.insert(journalLines).values([
-          { journalId: journal.id, accountId: house, amount: -10_000 },
-          { journalId: journal.id, accountId: player.cash, amount: 9_000 },
+          { journalId: journal.id, accountId: house, amount: paise(-10_000) },
+          { journalId: journal.id, accountId: player.cash, amount: paise(9_000) },
         ]);
         // Inside the transaction the lines are there: the check waits for commit.
         const [inside] = await tx
@@ -147,19 +148,19 @@ describe.each(backends)('ledger invariants in the database (%s)', (backend) => {
     expect(await balanceOf(house)).toBe(houseBefore);
   });
 
-  it('postJournal with unbalanced lines is refused too', async () => {
+  it('insertJournal with unbalanced lines is refused too', async () => {
     const player = await newPlayer();
     const before = await counts();
     const message = await refused(
       db.transaction((tx) =>
-        postJournal(tx, {
+        insertJournal(tx, {
           domainId,
           kind: 'bonus',
           reference: ref(),
           description: 'off by one paisa',
           lines: [
-            { accountId: house, amount: -10_000 },
-            { accountId: player.cash, amount: 10_001 },
+            { accountId: house, amount: paise(-10_000) },
+            { accountId: player.cash, amount: paise(10_001) },
           ],
         }),
       ),
@@ -180,7 +181,7 @@ describe.each(backends)('ledger invariants in the database (%s)', (backend) => {
           .returning({ id: journals.id });
         await tx
           .insert(journalLines)
-          .values({ journalId: journal?.id ?? 0, accountId: player.cash, amount: 100 });
+          .values({ journalId: journal?.id ?? 0, accountId: player.cash, amount: paise(100) });
       }),
     );
     expect(single).toMatch(/at least two/);
@@ -206,8 +207,8 @@ describe.each(backends)('ledger invariants in the database (%s)', (backend) => {
           .values({ domainId, kind: 'adjustment', reference: ref(), description: 'zero' })
           .returning({ id: journals.id });
         await tx.insert(journalLines).values([
-          { journalId: journal?.id ?? 0, accountId: player.cash, amount: 0 },
-          { journalId: journal?.id ?? 0, accountId: house, amount: 0 },
+          { journalId: journal?.id ?? 0, accountId: player.cash, amount: ZERO_PAISE },
+          { journalId: journal?.id ?? 0, accountId: house, amount: ZERO_PAISE },
         ]);
       }),
     );
@@ -217,21 +218,24 @@ describe.each(backends)('ledger invariants in the database (%s)', (backend) => {
   it('posted lines and journals can be neither updated nor deleted', async () => {
     const player = await newPlayer();
     const { journalId } = await db.transaction((tx) =>
-      postJournal(tx, {
+      insertJournal(tx, {
         domainId,
         kind: 'deposit',
         reference: ref(),
         description: 'history',
         lines: [
-          { accountId: house, amount: -700 },
-          { accountId: player.cash, amount: 700 },
+          { accountId: house, amount: paise(-700) },
+          { accountId: player.cash, amount: paise(700) },
         ],
       }),
     );
     const snapshot = await db.select().from(journalLines).where(eq(journalLines.journalId, journalId));
     expect(
       await refused(
-        db.update(journalLines).set({ amount: 70_000 }).where(eq(journalLines.journalId, journalId)),
+        db
+          .update(journalLines)
+          .set({ amount: paise(70_000) })
+          .where(eq(journalLines.journalId, journalId)),
       ),
     ).toMatch(/immutable/);
     expect(await refused(db.delete(journalLines).where(eq(journalLines.journalId, journalId)))).toMatch(
@@ -254,14 +258,14 @@ describe.each(backends)('ledger invariants in the database (%s)', (backend) => {
     const amounts = [125_000, -25_050, 3_333, -100_000, 7];
     for (const amount of amounts) {
       await db.transaction((tx) =>
-        postJournal(tx, {
+        insertJournal(tx, {
           domainId,
           kind: amount > 0 ? 'deposit' : 'withdrawal',
           reference: ref(),
           description: 'movement',
           lines: [
-            { accountId: player.cash, amount },
-            { accountId: house, amount: -amount },
+            { accountId: player.cash, amount: paise(amount) },
+            { accountId: house, amount: paise(-amount) },
           ],
         }),
       );
@@ -287,28 +291,28 @@ describe.each(backends)('ledger invariants in the database (%s)', (backend) => {
   it('a player cash account cannot go negative', async () => {
     const player = await newPlayer();
     await db.transaction((tx) =>
-      postJournal(tx, {
+      insertJournal(tx, {
         domainId,
         kind: 'deposit',
         reference: ref(),
         description: 'fifty rupees',
         lines: [
-          { accountId: house, amount: -5_000 },
-          { accountId: player.cash, amount: 5_000 },
+          { accountId: house, amount: paise(-5_000) },
+          { accountId: player.cash, amount: paise(5_000) },
         ],
       }),
     );
     const before = await counts();
     const message = await refused(
       db.transaction((tx) =>
-        postJournal(tx, {
+        insertJournal(tx, {
           domainId,
           kind: 'withdrawal',
           reference: ref(),
           description: 'more than the balance',
           lines: [
-            { accountId: player.cash, amount: -5_001 },
-            { accountId: house, amount: 5_001 },
+            { accountId: player.cash, amount: paise(-5_001) },
+            { accountId: house, amount: paise(5_001) },
           ],
         }),
       ),
@@ -328,12 +332,12 @@ describe.each(backends)('ledger invariants in the database (%s)', (backend) => {
       reference: ref(),
       description: 'once',
       lines: [
-        { accountId: house, amount: -1_000 },
-        { accountId: player.cash, amount: 1_000 },
+        { accountId: house, amount: paise(-1_000) },
+        { accountId: player.cash, amount: paise(1_000) },
       ],
     };
-    const first = await db.transaction((tx) => postJournal(tx, input));
-    const second = await db.transaction((tx) => postJournal(tx, input));
+    const first = await db.transaction((tx) => insertJournal(tx, input));
+    const second = await db.transaction((tx) => insertJournal(tx, input));
     expect(first.created).toBe(true);
     expect(second).toEqual({ journalId: first.journalId, created: false });
     expect(await balanceOf(player.cash)).toBe(1_000);

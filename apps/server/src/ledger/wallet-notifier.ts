@@ -1,26 +1,42 @@
-import { toRupees } from '../platform/money';
+import { paiseToRupees } from '@backlay/exchange';
 import type { Db } from '../platform/db/database';
-import { readWallet } from './ledger-repository';
+import { BalancePushes } from './balance-pushes';
+import { selectWallet } from './ledger-repository';
 
 export type BalanceListener = (userId: number, balance: { Balance: number; Exposure: number }) => void;
 
 /**
- * Tells listeners (the realtime hub) a user's new balance and exposure after any wallet change,
- * whatever changed it. Call it after the transaction that changed the wallet has committed.
+ * Tells listeners (the realtime hub) a user's balance and exposure after any wallet change,
+ * whatever changed it, coalesced per user (see BalancePushes). The ledger calls it after the
+ * transaction that changed the wallet has committed.
  */
 export class WalletNotifier {
   private readonly listeners = new Set<BalanceListener>();
-  constructor(private readonly db: Db) {}
+  private readonly pushes: BalancePushes;
+
+  constructor(
+    private readonly db: Db,
+    onError: (err: unknown, userId: number) => void,
+    windowMs = 250,
+  ) {
+    this.pushes = new BalancePushes((userId) => this.pushNow(userId), onError, windowMs);
+  }
 
   subscribe(listener: BalanceListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
-  async changed(userId: number): Promise<void> {
+  changed(userId: number): void {
     if (this.listeners.size === 0) return;
-    const w = await readWallet(this.db, userId);
-    const payload = { Balance: toRupees(w.balancePaise), Exposure: toRupees(w.exposurePaise) };
+    this.pushes.changed(userId);
+  }
+
+  private async pushNow(userId: number): Promise<void> {
+    if (this.listeners.size === 0) return;
+    const w = await selectWallet(this.db, userId);
+    if (!w) return;
+    const payload = { Balance: paiseToRupees(w.balancePaise), Exposure: paiseToRupees(w.exposurePaise) };
     for (const listener of this.listeners) listener(userId, payload);
   }
 }

@@ -1,4 +1,5 @@
 import { DomainSettingsSchema, type DomainSettings, type PageContent } from '@backlay/contract';
+import { paise, type Paise } from '@backlay/exchange';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../platform/db/database';
 import { domainHosts, domains } from '../platform/db/schema';
@@ -12,7 +13,7 @@ export interface Domain {
   settings: DomainSettings;
   content: Partial<Record<PageContent['page'], StoredPage>>;
   commissionBps: number;
-  demoBalancePaise: number;
+  demoBalancePaise: Paise;
 }
 
 const StoredSettingsSchema = DomainSettingsSchema.omit({ domainName: true });
@@ -58,7 +59,7 @@ export async function upsertDomain(
     settings: StoredSettings;
     content: Domain['content'];
     commissionBps?: number;
-    demoBalancePaise?: number;
+    demoBalancePaise?: Paise;
   },
 ): Promise<number> {
   const settings = StoredSettingsSchema.parse(input.settings);
@@ -69,7 +70,7 @@ export async function upsertDomain(
       settings,
       content: input.content,
       commissionBps: input.commissionBps ?? 0,
-      demoBalancePaise: input.demoBalancePaise ?? 1_500_000,
+      demoBalancePaise: input.demoBalancePaise ?? paise(1_500_000),
     })
     .onConflictDoUpdate({
       target: domains.name,

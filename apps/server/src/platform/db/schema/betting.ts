@@ -1,4 +1,5 @@
 /** Bets, each user's settled result per market, and the exposure held per user and market. */
+import { ZERO_PAISE } from '@backlay/exchange';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -75,7 +76,7 @@ export const marketSettlements = pgTable(
       .references(() => users.id),
     journalId: id('journal_id').references(() => journals.id),
     netPaise: money('net_paise').notNull(),
-    commissionPaise: money('commission_paise').notNull().default(0),
+    commissionPaise: money('commission_paise').notNull().default(ZERO_PAISE),
     settledAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.marketId, t.userId] })],

@@ -1,4 +1,5 @@
 /** Bonuses a domain offers and the ones players have claimed. */
+import { ZERO_PAISE } from '@backlay/exchange';
 import { bigserial, boolean, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { at, createdAt, id, money } from './columns';
@@ -13,9 +14,9 @@ export const bonuses = pgTable('bonuses', {
   title: text('title').notNull(),
   description: text('description').notNull(),
   kind: text('kind', { enum: ['fixed', 'deposit_percent'] }).notNull(),
-  amountPaise: money('amount_paise').notNull().default(0),
+  amountPaise: money('amount_paise').notNull().default(ZERO_PAISE),
   percentBps: integer('percent_bps').notNull().default(0),
-  maxAmountPaise: money('max_amount_paise').notNull().default(0),
+  maxAmountPaise: money('max_amount_paise').notNull().default(ZERO_PAISE),
   startsAt: at('starts_at').notNull(),
   endsAt: at('ends_at'),
   active: boolean('active').notNull().default(true),

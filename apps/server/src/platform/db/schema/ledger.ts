@@ -1,4 +1,5 @@
 /** The double-entry ledger: accounts, journals and their lines, and each player's wallet. */
+import { ZERO_PAISE } from '@backlay/exchange';
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
@@ -7,6 +8,8 @@ import { domains } from './settings';
 
 export const LEDGER_ACCOUNT_CODES = [
   'PLAYER_CASH',
+  /** Funds held out of a player's cash (withdrawals waiting to be paid). */
+  'PLAYER_HELD',
   'HOUSE_CASH',
   'HOUSE_PLAY_MONEY',
   'HOUSE_BONUS',
@@ -25,7 +28,7 @@ export const ledgerAccounts = pgTable(
     userId: id('user_id').references(() => users.id),
     code: text('code', { enum: LEDGER_ACCOUNT_CODES }).notNull(),
     /** Maintained by a trigger from journal_lines: never written by application code. */
-    balance: money('balance').notNull().default(0),
+    balance: money('balance').notNull().default(ZERO_PAISE),
     createdAt: createdAt(),
   },
   (t) => [
@@ -36,6 +39,7 @@ export const ledgerAccounts = pgTable(
       .on(t.userId, t.code)
       .where(sql`${t.userId} is not null`),
     check('player_cash_not_negative', sql`${t.code} <> 'PLAYER_CASH' or ${t.balance} >= 0`),
+    check('player_held_not_negative', sql`${t.code} <> 'PLAYER_HELD' or ${t.balance} >= 0`),
   ],
 );
 
@@ -43,6 +47,9 @@ export const JOURNAL_KINDS = [
   'deposit',
   'withdrawal',
   'withdrawal_reversal',
+  /** Cash held for a withdrawal, and held cash given back. */
+  'funds_hold',
+  'funds_release',
   'bet_settlement',
   'bonus',
   'referral_reward',
@@ -81,7 +88,7 @@ export const journalLines = pgTable(
     /** Signed paise: positive raises the account's balance. A journal's lines sum to zero. */
     amount: money('amount').notNull(),
     /** The account's balance after this line: the running balance of a statement. */
-    balanceAfter: money('balance_after').notNull().default(0),
+    balanceAfter: money('balance_after').notNull().default(ZERO_PAISE),
   },
   (t) => [
     index('journal_lines_account').on(t.accountId, t.id),
@@ -104,7 +111,7 @@ export const wallets = pgTable(
       .notNull()
       .unique()
       .references(() => ledgerAccounts.id),
-    exposure: money('exposure').notNull().default(0),
+    exposure: money('exposure').notNull().default(ZERO_PAISE),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [check('exposure_not_negative', sql`${t.exposure} >= 0`)],

@@ -1,4 +1,5 @@
 /** White-label domains: each site's settings, operator pages and host names. */
+import { paise } from '@backlay/exchange';
 import { integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { at, createdAt, money } from './columns';
 
@@ -11,7 +12,7 @@ export const domains = pgTable('domains', {
   /** Operator pages keyed by page name: { title, sections }. */
   content: jsonb('content').notNull().default({}),
   commissionBps: integer('commission_bps').notNull().default(0),
-  demoBalancePaise: money('demo_balance_paise').notNull().default(1_500_000),
+  demoBalancePaise: money('demo_balance_paise').notNull().default(paise(1_500_000)),
   createdAt: createdAt(),
   updatedAt: at('updated_at').notNull().defaultNow(),
 });

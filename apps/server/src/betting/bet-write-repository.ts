@@ -1,12 +1,17 @@
+import type { Paise } from '@backlay/exchange';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { lockWalletRowsInOrderSql, moveExposureCte } from '../ledger';
 import type { Db } from '../platform/db/database';
 import { MARKET_LOCK_CLASS } from './bet-repository';
 import type { StoredBet } from './positions';
-import { num, numOrNull } from './sql-rows';
+import { num, numOrNull, paiseOf } from './sql-rows';
 
 /*
- * The bet transaction on PostgreSQL. The first bet of a user in a market on this server takes two
+ * The bet write repository: the bet transaction on PostgreSQL. Its wallet statements (the batch's row
+ * locks and the exposure it reserves) come from the ledger (ledger/wallet-sql.ts), which owns what they
+ * do; the bet service announces the changed wallet to the ledger after the commit.
+ * The first bet of a user in a market on this server takes two
  * round trips:
  *
  *   1. BEGIN; take the market's shared lock and the wallet row lock; read the position
@@ -30,8 +35,8 @@ import { num, numOrNull } from './sql-rows';
 export type BettorStatus = 'pending' | 'active' | 'locked' | 'closed';
 
 export interface BetPosition {
-  balancePaise: number;
-  exposurePaise: number;
+  balancePaise: Paise;
+  exposurePaise: Paise;
   status: BettorStatus;
   excludedUntilMs: number | null;
   isDemo: boolean;
@@ -50,18 +55,18 @@ export interface NewBet {
   eventId: number;
   marketId: string;
   bet: StoredBet;
-  liabilityPaise: number;
-  profitPaise: number;
+  liabilityPaise: Paise;
+  profitPaise: Paise;
   ip: string;
-  exposureBeforePaise: number;
-  exposureAfterPaise: number;
+  exposureBeforePaise: Paise;
+  exposureAfterPaise: Paise;
 }
 
 export interface Placed {
   /** Null when the request id turned out to be used already (nothing was written). */
   betId: number | null;
-  balancePaise: number;
-  exposurePaise: number;
+  balancePaise: Paise;
+  exposurePaise: Paise;
 }
 
 const int = (n: number | null): string => {
@@ -71,6 +76,7 @@ const int = (n: number | null): string => {
 };
 const text = (s: string): string => pg.escapeLiteral(s);
 
+/** The market's shared lock first, then the wallet row's (the projection runs below the row lock). */
 function lockSql(u: string, m: string): string {
   return `select pg_advisory_xact_lock_shared(${MARKET_LOCK_CLASS}, hashtext(${m})) as locked, w.user_id
     from wallets w where w.user_id = ${u} for update of w`;
@@ -145,6 +151,7 @@ function insertSql(a: readonly string[], guard?: string): string {
     after,
     delta,
   ] = a;
+  if (u === undefined || delta === undefined) throw new Error('the bet insert takes 16 arguments');
   const values = `${u}, ${domain}, ${requestId}, ${event}, ${m}, ${runner}, ${side}, ${price}, ${rate}, ${line},
               ${stake}, ${liability}, ${profit}, 'MATCHED', ${ip}`;
   return `with ${guard ? `ok as (${guard}),` : ''}
@@ -160,10 +167,7 @@ function insertSql(a: readonly string[], guard?: string): string {
       on conflict (user_id, market_id) do update
         set exposure_paise = excluded.exposure_paise, bets_placed = market_exposures.bets_placed + 1
       returning 1),
-    w as (
-      update wallets set exposure = exposure + ${delta}, updated_at = now()
-      where user_id = ${u} and exists (select 1 from ins)
-      returning exposure)
+    w as (${moveExposureCte(u, delta, 'exists (select 1 from ins)')})
     select ${guard ? '(select count(*) from ok) as ok,' : ''} (select id from ins) as id,
       (select exposure from w) as exposure, (select count(*) from ex) as ex`;
 }
@@ -200,8 +204,7 @@ const PREPARE = [
   `prepare backlay_bet_lock_markets(text[]) as
      select pg_advisory_xact_lock_shared(${MARKET_LOCK_CLASS}, hashtext(m))
      from (select distinct unnest($1) as m order by m) s`,
-  `prepare backlay_bet_lock_wallets(bigint[]) as
-     select user_id from wallets where user_id = any($1) order by user_id for update`,
+  `prepare backlay_bet_lock_wallets(bigint[]) as ${lockWalletRowsInOrderSql('$1')}`,
   `prepare backlay_bet_load(bigint, text, text) as ${loadSql('$1', '$2', '$3')}`,
   `prepare backlay_bet_insert(${INSERT_TYPES}) as ${insertSql(placeholders(16))}`,
   `prepare backlay_bet_guarded(${INSERT_TYPES}, bigint, bigint, int) as ${insertSql(
@@ -217,8 +220,8 @@ function toPosition(row: Row | undefined): BetPosition | null {
   const raw = row.bets;
   const groups = (typeof raw === 'string' ? JSON.parse(raw) : raw) as unknown[][];
   return {
-    balancePaise: num(row.balance),
-    exposurePaise: num(row.exposure),
+    balancePaise: paiseOf(row.balance),
+    exposurePaise: paiseOf(row.exposure),
     status: row.status as BettorStatus,
     excludedUntilMs: numOrNull(row.excluded),
     isDemo: row.is_demo === true,
@@ -230,7 +233,7 @@ function toPosition(row: Row | undefined): BetPosition | null {
       priceHundredths: numOrNull(price),
       rate: numOrNull(rate),
       line: numOrNull(line),
-      stakePaise: num(stake),
+      stakePaise: paiseOf(stake),
     })),
   };
 }
@@ -263,7 +266,7 @@ export async function placeAtomically(
 
 function placedOf(row: Row | undefined, position: BetPosition): Placed {
   if (!row || row.id === null) return { betId: null, ...position };
-  return { betId: num(row.id), balancePaise: position.balancePaise, exposurePaise: num(row.exposure) };
+  return { betId: num(row.id), balancePaise: position.balancePaise, exposurePaise: paiseOf(row.exposure) };
 }
 
 const preparedOn = new WeakSet<pg.PoolClient>();
@@ -432,7 +435,7 @@ async function tryKnownState(
   }
   if (row.id === null) return { betId: null, ...position };
   const betId = num(row.id);
-  const exposurePaise = num(row.exposure);
+  const exposurePaise = paiseOf(row.exposure);
   remember(
     known,
     key.userId,

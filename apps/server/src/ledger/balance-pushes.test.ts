@@ -1,6 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FastifyBaseLogger } from 'fastify';
-import type { WalletNotifier } from '../ledger/wallet-notifier';
 import { BalancePushes } from './balance-pushes';
 
 describe('BalancePushes', () => {
@@ -9,10 +7,11 @@ describe('BalancePushes', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     calls = [];
-    const notifier = {
-      changed: async (userId: number) => void calls.push(userId),
-    } as unknown as WalletNotifier;
-    pushes = new BalancePushes(notifier, { error: () => undefined } as unknown as FastifyBaseLogger, 250);
+    pushes = new BalancePushes(
+      async (userId) => void calls.push(userId),
+      () => undefined,
+      250,
+    );
   });
   afterEach(() => vi.useRealTimers());
 

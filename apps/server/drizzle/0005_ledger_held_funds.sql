@@ -1,0 +1,1 @@
+ALTER TABLE "ledger_accounts" ADD CONSTRAINT "player_held_not_negative" CHECK ("ledger_accounts"."code" <> 'PLAYER_HELD' or "ledger_accounts"."balance" >= 0);

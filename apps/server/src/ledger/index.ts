@@ -1,0 +1,15 @@
+/*
+ * The ledger's public entry: what other features may import. Money moves only through `Ledger`
+ * and its `MoneyWriter`; the bet write path composes the wallet statements of `wallet-sql.ts`.
+ */
+export {
+  Ledger,
+  MoneyWriter,
+  type JournalInput,
+  type LedgerAccount,
+  type MoneyEffects,
+  type Wallet,
+} from './ledger';
+export type { HouseAccountCode, JournalKind, WalletRow } from './ledger-repository';
+export { lockWalletRowsInOrderSql, moveExposureCte } from './wallet-sql';
+export { WalletNotifier, type BalanceListener } from './wallet-notifier';

@@ -1,0 +1,265 @@
+import { paise, type Paise } from '@backlay/exchange';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from '../platform/db/database';
+import type { DomainEvent, DomainEvents } from '../platform/events/domain-events';
+import { AppError } from '../platform/http/app-error';
+import {
+  addWalletExposure,
+  findJournalId,
+  houseAccountId,
+  insertJournal,
+  insertWallet,
+  playerAccountBalance,
+  playerAccountId,
+  selectWallet,
+  type HouseAccountCode,
+  type JournalKind,
+  type WalletRow,
+} from './ledger-repository';
+import type { WalletNotifier } from './wallet-notifier';
+
+/*
+ * The ledger: the only writer of money. Every movement is a balanced journal posted through a
+ * MoneyWriter inside `Ledger.transaction`; exposure is reserved and released here, and funds are
+ * held here. After the transaction commits, the ledger pushes `UserBalance` once per changed wallet
+ * and publishes the domain events the work raised. The database enforces the rest (see
+ * drizzle/0001_ledger_invariants.sql).
+ */
+
+/** An account a journal line can name: a player's (their wallet changes) or the house's. */
+export type LedgerAccount =
+  | { kind: 'player'; userId: number; accountId: number }
+  | { kind: 'house'; accountId: number; code: HouseAccountCode };
+
+export interface JournalInput {
+  domainId: number;
+  kind: JournalKind;
+  /** Idempotency: one journal per (kind, reference); posting the same movement twice moves money once. */
+  reference: string;
+  description: string;
+  lines: readonly { account: LedgerAccount; amount: Paise }[];
+}
+
+export interface Wallet extends WalletRow {
+  cash: LedgerAccount & { kind: 'player' };
+}
+
+/** What a committed transaction changed, announced after the commit. */
+export interface MoneyEffects {
+  walletsChanged: Iterable<number>;
+  events?: readonly DomainEvent[];
+}
+
+/** The money operations of one open transaction. */
+export class MoneyWriter {
+  readonly walletsChanged = new Set<number>();
+  readonly events: DomainEvent[] = [];
+  /** Wallets opened in this transaction: nobody holds their balance yet, so none is pushed. */
+  private readonly opened = new Set<number>();
+
+  constructor(readonly tx: Tx) {}
+
+  /** A new player's cash account and wallet. */
+  async openWallet(userId: number, domainId: number): Promise<LedgerAccount & { kind: 'player' }> {
+    const accountId = await insertWallet(this.tx, userId, domainId);
+    this.opened.add(userId);
+    return { kind: 'player', userId, accountId };
+  }
+
+  /** The player's wallet; `forUpdate` locks it to the end of the transaction (checks then writes). */
+  async wallet(userId: number, opts: { forUpdate?: boolean } = {}): Promise<Wallet> {
+    const wallet = await this.findWallet(userId, opts);
+    if (!wallet) throw new Error(`wallet of user ${userId} missing`);
+    return wallet;
+  }
+
+  /** The player's wallet, or null when there is no such player. */
+  async findWallet(userId: number, opts: { forUpdate?: boolean } = {}): Promise<Wallet | null> {
+    const row = await selectWallet(this.tx, userId, opts);
+    return row && { ...row, cash: { kind: 'player', userId, accountId: row.cashAccountId } };
+  }
+
+  async houseAccount(domainId: number, code: HouseAccountCode): Promise<LedgerAccount> {
+    return { kind: 'house', code, accountId: await houseAccountId(this.tx, domainId, code) };
+  }
+
+  /** Posts one balanced journal; idempotent on (kind, reference). */
+  async post(journal: JournalInput): Promise<{ journalId: number; created: boolean }> {
+    const sum = journal.lines.reduce((s, l) => s + l.amount, 0);
+    if (sum !== 0) throw new Error(`journal ${journal.kind}:${journal.reference} does not balance (${sum})`);
+    const posted = await insertJournal(this.tx, {
+      domainId: journal.domainId,
+      kind: journal.kind,
+      reference: journal.reference,
+      description: journal.description,
+      lines: journal.lines.map((l) => ({ accountId: l.account.accountId, amount: l.amount })),
+    });
+    if (posted.created) {
+      for (const line of journal.lines) {
+        if (line.account.kind === 'player' && line.amount !== 0) this.changed(line.account.userId);
+      }
+    }
+    return posted;
+  }
+
+  /** Holds back `amount` more of the wallet for open bets. The wallet must be locked by the caller. */
+  async reserveExposure(userId: number, amount: Paise): Promise<void> {
+    if (amount < 0) throw new Error('reserveExposure takes a positive amount');
+    await this.moveExposure(userId, amount);
+  }
+
+  /** Gives back exposure that open bets no longer need (settled, voided, hedged). */
+  async releaseExposure(userId: number, amount: Paise): Promise<void> {
+    if (amount < 0) throw new Error('releaseExposure takes a positive amount');
+    await this.moveExposure(userId, paise(-amount));
+  }
+
+  private async moveExposure(userId: number, delta: Paise): Promise<void> {
+    if (delta === 0) return;
+    await addWalletExposure(this.tx, userId, delta);
+    this.changed(userId);
+  }
+
+  /**
+   * Holds funds out of the player's cash (a withdrawal waiting to be paid): they leave the
+   * available balance at once. Refused when the cash not needed by open bets is less than `amount`.
+   */
+  async hold(input: {
+    userId: number;
+    amount: Paise;
+    reference: string;
+    description: string;
+  }): Promise<{ journalId: number; created: boolean }> {
+    if (input.amount <= 0) throw new Error('a hold takes a positive amount');
+    const wallet = await this.wallet(input.userId, { forUpdate: true });
+    // A hold asked again answers the first one, whatever the balance is now.
+    const existing = await findJournalId(this.tx, 'funds_hold', input.reference);
+    if (existing !== null) return { journalId: existing, created: false };
+    if (wallet.balancePaise - wallet.exposurePaise < input.amount) {
+      throw new AppError('INSUFFICIENT_FUNDS', 'The amount is more than the available balance.');
+    }
+    const held = await this.heldAccount(wallet);
+    return this.post({
+      domainId: wallet.domainId,
+      kind: 'funds_hold',
+      reference: input.reference,
+      description: input.description,
+      lines: [
+        { account: wallet.cash, amount: paise(-input.amount) },
+        { account: held, amount: input.amount },
+      ],
+    });
+  }
+
+  /** Gives held funds back to the player's cash (a withdrawal cancelled or rejected). */
+  async releaseHold(input: {
+    userId: number;
+    amount: Paise;
+    reference: string;
+    description: string;
+  }): Promise<{ journalId: number; created: boolean }> {
+    const wallet = await this.wallet(input.userId, { forUpdate: true });
+    const held = await this.heldAccount(wallet);
+    return this.post({
+      domainId: wallet.domainId,
+      kind: 'funds_release',
+      reference: input.reference,
+      description: input.description,
+      lines: [
+        { account: held, amount: paise(-input.amount) },
+        { account: wallet.cash, amount: input.amount },
+      ],
+    });
+  }
+
+  /** Pays held funds out of the house (a withdrawal paid): they leave the player's ledger for good. */
+  async settleHold(input: {
+    userId: number;
+    amount: Paise;
+    to: HouseAccountCode;
+    kind: JournalKind;
+    reference: string;
+    description: string;
+  }): Promise<{ journalId: number; created: boolean }> {
+    const wallet = await this.wallet(input.userId, { forUpdate: true });
+    const held = await this.heldAccount(wallet);
+    return this.post({
+      domainId: wallet.domainId,
+      kind: input.kind,
+      reference: input.reference,
+      description: input.description,
+      lines: [
+        { account: held, amount: paise(-input.amount) },
+        { account: await this.houseAccount(wallet.domainId, input.to), amount: input.amount },
+      ],
+    });
+  }
+
+  /** What the player has held (withdrawals not yet paid). */
+  async heldBalance(userId: number): Promise<Paise> {
+    return playerAccountBalance(this.tx, userId, 'PLAYER_HELD');
+  }
+
+  private async heldAccount(wallet: Wallet): Promise<LedgerAccount> {
+    const accountId = await playerAccountId(this.tx, wallet.userId, wallet.domainId, 'PLAYER_HELD');
+    return { kind: 'player', userId: wallet.userId, accountId };
+  }
+
+  private changed(userId: number): void {
+    if (!this.opened.has(userId)) this.walletsChanged.add(userId);
+  }
+
+  /** A domain event to publish once this transaction has committed. */
+  raise(event: DomainEvent): void {
+    this.events.push(event);
+  }
+}
+
+export class Ledger {
+  constructor(
+    private readonly db: Db,
+    private readonly notifier: WalletNotifier,
+    private readonly events: DomainEvents,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /**
+   * Runs `work` in one database transaction with a MoneyWriter. After the commit, each changed
+   * wallet is pushed once and the raised domain events are published; after a rollback, nothing.
+   */
+  async transaction<T>(work: (money: MoneyWriter) => Promise<T>): Promise<T> {
+    let writer: MoneyWriter | null = null;
+    const result = await this.db.transaction(async (tx) => {
+      writer = new MoneyWriter(tx);
+      return work(writer);
+    });
+    const done = writer as MoneyWriter | null;
+    if (done) this.committed({ walletsChanged: done.walletsChanged, events: done.events });
+    return result;
+  }
+
+  /**
+   * Announces money changes a caller committed itself (the bet write path, which composes the
+   * ledger's wallet statements into its own one-round-trip SQL): call only after its commit.
+   */
+  committed(effects: MoneyEffects): void {
+    const events: DomainEvent[] = [];
+    for (const userId of effects.walletsChanged) {
+      this.notifier.changed(userId);
+      events.push({ type: 'WalletChanged', userId });
+    }
+    if (effects.events) events.push(...effects.events);
+    try {
+      this.events.publish(events);
+    } catch (err) {
+      this.log.error({ err }, 'publishing domain events failed');
+    }
+  }
+
+  /** The player's wallet as it is now (a read: no lock, no write). */
+  async wallet(userId: number): Promise<WalletRow> {
+    const row = await selectWallet(this.db, userId);
+    if (!row) throw new Error(`wallet of user ${userId} missing`);
+    return row;
+  }
+}
