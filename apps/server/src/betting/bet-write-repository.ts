@@ -3,7 +3,9 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { lockWalletRowsInOrderSql, moveExposureCte } from '../ledger';
 import type { Db } from '../platform/db/database';
+import { BatchLanes } from './batch-lanes';
 import { MARKET_LOCK_CLASS } from './bet-repository';
+import { KnownPositions } from './known-positions';
 import type { StoredBet } from './positions';
 import { num, numOrNull, paiseOf } from './sql-rows';
 
@@ -23,9 +25,9 @@ import { num, numOrNull, paiseOf } from './sql-rows';
  * would not guarantee after waiting for the lock. The values are written into the text as literals
  * (integers checked, strings escaped by the driver), which a multi-statement message requires.
  *
- * The server then remembers the position, and the next bet is decided on it and written with an
- * insert guarded by "that state is still the state now", batched with other users' bets
- * (GuardedWriter): one round trip, shared. A guard that fails writes nothing and the bet goes the
+ * The server then remembers the position (KnownPositions), and the next bet is decided on it and
+ * written with an insert guarded by "that state is still the state now", batched with other users'
+ * bets (writeBatch over BatchLanes): one round trip, shared. A guard that fails writes nothing and the bet goes the
  * two-round-trip way.
  *
  * PGlite (one connection, in process) runs the statements of the first way one by one in a Drizzle
@@ -200,7 +202,7 @@ const placeholders = (n: number) => Array.from({ length: n }, (_, i) => `$${i + 
  */
 const PREPARE = [
   `prepare backlay_bet_lock(bigint, text) as ${lockSql('$1', '$2')}`,
-  // A batch's locks, each kind in one fixed order (see GuardedWriter).
+  // A batch's locks, each kind in one fixed order (see writeBatch).
   `prepare backlay_bet_lock_markets(text[]) as
      select pg_advisory_xact_lock_shared(${MARKET_LOCK_CLASS}, hashtext(m))
      from (select distinct unnest($1) as m order by m) s`,
@@ -271,56 +273,17 @@ function placedOf(row: Row | undefined, position: BetPosition): Placed {
 
 const preparedOn = new WeakSet<pg.PoolClient>();
 
-/**
- * What this process last knew of a user's wallet and of their matched bets per market, to try the
- * next bet in one round trip. Kept per user so that bets on several markets keep it current.
- */
-interface KnownUser {
-  wallet: Omit<BetPosition, 'bets' | 'marketOpen' | 'existingBetId'>;
-  markets: Map<string, { bets: StoredBet[]; placed: number }>;
-}
-const MAX_KNOWN = 20_000;
-const knownByPool = new WeakMap<pg.Pool, Map<number, KnownUser>>();
-
-function knownOf(pool: pg.Pool): Map<number, KnownUser> {
-  let known = knownByPool.get(pool);
-  if (!known) {
-    known = new Map();
-    knownByPool.set(pool, known);
-  }
-  return known;
-}
-
-function remember(
-  known: Map<number, KnownUser>,
-  userId: number,
-  marketId: string,
-  position: BetPosition,
-  placed: number,
-): void {
-  const { bets, marketOpen: _open, existingBetId: _existing, ...wallet } = position;
-  const entry = known.get(userId) ?? { wallet, markets: new Map() };
-  known.delete(userId);
-  // A Map keeps insertion order: the least recently used user goes first when it is full.
-  if (known.size >= MAX_KNOWN) known.delete(known.keys().next().value as number);
-  entry.wallet = wallet;
-  entry.markets.set(marketId, { bets, placed });
-  known.set(userId, entry);
-}
-
-/** One fast-path bet waiting for its batch: the guarded insert's arguments and who waits for the row. */
+/** One fast-path bet waiting for its batch: the guarded insert's arguments. */
 interface GuardedJob {
   userId: number;
   marketId: string;
   args: string[];
-  resolve: (row: Row | null) => void;
 }
 
 /**
- * The one-round-trip bets of many users, written together: a batch is one transaction in one
+ * A batch of one-round-trip bets of many users, written together as one transaction in one
  * message, so a busy exchange pays one commit, one network exchange and one pooled connection for
- * several bets. A bet waits only while every lane is busy with an earlier batch, so a quiet market
- * writes each bet alone at once and batches form by themselves under load.
+ * several bets (BatchLanes forms the batches).
  *
  * Each bet stays guarded on its own: its insert writes nothing unless the state it was decided on
  * is the state now. The batch takes the markets' shared locks, then the wallets' locks, each in a
@@ -329,45 +292,6 @@ interface GuardedJob {
  * waits on it. If the batch fails as a whole (a deadlock with some other writer, a lost
  * connection), every bet in it answers null and takes the two-round-trip path on its own.
  */
-class GuardedWriter {
-  private readonly queue: GuardedJob[] = [];
-  private inFlight = 0;
-
-  constructor(
-    private readonly pool: pg.Pool,
-    private readonly lanes: number,
-    private readonly maxBatch: number,
-  ) {}
-
-  write(userId: number, marketId: string, args: string[]): Promise<Row | null> {
-    return new Promise((resolve) => {
-      this.queue.push({ userId, marketId, args, resolve });
-      this.pump();
-    });
-  }
-
-  private pump(): void {
-    while (this.inFlight < this.lanes && this.queue.length > 0) {
-      const batch = this.queue.splice(0, this.maxBatch);
-      this.inFlight += 1;
-      void this.send(batch).finally(() => {
-        this.inFlight -= 1;
-        this.pump();
-      });
-    }
-  }
-
-  private async send(batch: GuardedJob[]): Promise<void> {
-    let rows: (Row | undefined)[] = [];
-    try {
-      rows = await withClient(this.pool, (client) => writeBatch(client, batch));
-    } catch {
-      // Each bet is retried alone below, where a lasting fault surfaces as that bet's error.
-    }
-    batch.forEach((job, i) => job.resolve(rows[i] ?? null));
-  }
-}
-
 async function writeBatch(client: pg.PoolClient, batch: GuardedJob[]): Promise<(Row | undefined)[]> {
   const markets = [...new Set(batch.map((j) => j.marketId))].map(text).join(', ');
   const users = [...new Set(batch.map((j) => j.userId))].map(int).join(', ');
@@ -387,16 +311,29 @@ async function writeBatch(client: pg.PoolClient, batch: GuardedJob[]): Promise<(
 
 const LANES_PER_POOL_CONNECTIONS = 4;
 const MAX_BATCH = 32;
-const writers = new WeakMap<pg.Pool, GuardedWriter>();
 
-function writerOf(pool: pg.Pool): GuardedWriter {
-  let writer = writers.get(pool);
-  if (!writer) {
+/** What one pool's bet path keeps in this process: its batch lanes and the positions it last knew. */
+interface PoolState {
+  writer: BatchLanes<GuardedJob, Row>;
+  known: KnownPositions;
+}
+const poolStates = new WeakMap<pg.Pool, PoolState>();
+
+function stateOf(pool: pg.Pool): PoolState {
+  let state = poolStates.get(pool);
+  if (!state) {
     const lanes = Math.max(1, Math.floor((pool.options.max ?? 10) / LANES_PER_POOL_CONNECTIONS));
-    writer = new GuardedWriter(pool, lanes, MAX_BATCH);
-    writers.set(pool, writer);
+    state = {
+      writer: new BatchLanes(
+        (batch) => withClient(pool, (client) => writeBatch(client, batch)),
+        lanes,
+        MAX_BATCH,
+      ),
+      known: new KnownPositions(),
+    };
+    poolStates.set(pool, state);
   }
-  return writer;
+  return state;
 }
 
 /**
@@ -407,41 +344,33 @@ function writerOf(pool: pg.Pool): GuardedWriter {
  * which decides.
  */
 async function tryKnownState(
-  pool: pg.Pool,
-  known: Map<number, KnownUser>,
+  state: PoolState,
   key: { userId: number; marketId: string },
   decide: (position: BetPosition) => NewBet,
 ): Promise<Placed | null> {
-  const user = known.get(key.userId);
-  const market = user?.markets.get(key.marketId);
-  if (!user || !market) return null;
-  const position: BetPosition = { ...user.wallet, marketOpen: true, existingBetId: null, bets: market.bets };
+  const known = state.known.get(key.userId, key.marketId);
+  if (!known) return null;
+  const { position, placed } = known;
   let bet: NewBet;
   try {
     bet = decide(position);
   } catch {
     return null;
   }
-  const args = [
-    ...insertArgs(bet),
-    int(position.balancePaise),
-    int(position.exposurePaise),
-    int(market.placed),
-  ];
-  const row = await writerOf(pool).write(key.userId, key.marketId, args);
+  const args = [...insertArgs(bet), int(position.balancePaise), int(position.exposurePaise), int(placed)];
+  const row = await state.writer.write({ userId: key.userId, marketId: key.marketId, args });
   if (!row || num(row.ok) !== 1) {
-    known.delete(key.userId);
+    state.known.forget(key.userId);
     return null;
   }
   if (row.id === null) return { betId: null, ...position };
   const betId = num(row.id);
   const exposurePaise = paiseOf(row.exposure);
-  remember(
-    known,
+  state.known.remember(
     key.userId,
     key.marketId,
-    { ...position, exposurePaise, bets: [...market.bets, bet.bet] },
-    market.placed + 1,
+    { ...position, exposurePaise, bets: [...position.bets, bet.bet] },
+    placed + 1,
   );
   return { betId, balancePaise: position.balancePaise, exposurePaise };
 }
@@ -469,8 +398,8 @@ async function placeOnPool(
   key: { userId: number; marketId: string; requestId: string },
   decide: (position: BetPosition) => NewBet,
 ): Promise<Placed | null> {
-  const known = knownOf(pool);
-  const fast = await tryKnownState(pool, known, key, decide);
+  const state = stateOf(pool);
+  const fast = await tryKnownState(state, key, decide);
   if (fast) return fast;
   return withClient(pool, async (client) => {
     const u = int(key.userId);
@@ -489,7 +418,7 @@ async function placeOnPool(
         return null;
       }
       const placedBefore = num(loadedRow?.bets_placed ?? 0);
-      remember(known, key.userId, key.marketId, position, placedBefore);
+      state.known.remember(key.userId, key.marketId, position, placedBefore);
       const bet = decide(position);
       const second = (await client.query(
         `execute backlay_bet_insert(${insertArgs(bet).join(', ')}); commit`,
@@ -497,8 +426,7 @@ async function placeOnPool(
       open = false;
       const placed = placedOf(second[0]?.rows[0], position);
       if (placed.betId !== null) {
-        remember(
-          known,
+        state.known.remember(
           key.userId,
           key.marketId,
           { ...position, exposurePaise: placed.exposurePaise, bets: [...position.bets, bet.bet] },

@@ -1,0 +1,47 @@
+import type { BetPosition } from './bet-write-repository';
+import type { StoredBet } from './positions';
+
+type KnownWallet = Omit<BetPosition, 'bets' | 'marketOpen' | 'existingBetId'>;
+
+interface KnownUser {
+  wallet: KnownWallet;
+  markets: Map<string, { bets: StoredBet[]; placed: number }>;
+}
+
+/**
+ * What this process last knew of users' wallets and of their matched bets per market, to try the
+ * next bet in one round trip. Kept per user so that bets on several markets keep it current, and
+ * bounded: the least recently used user goes first when it is full. Knowing is only a guess: the
+ * write it leads to is guarded by "the state is still this" in the database.
+ */
+export class KnownPositions {
+  private readonly users = new Map<number, KnownUser>();
+
+  constructor(private readonly max = 20_000) {}
+
+  /** The position last known of a user in a market, and the market's bet count then. */
+  get(userId: number, marketId: string): { position: BetPosition; placed: number } | null {
+    const user = this.users.get(userId);
+    const market = user?.markets.get(marketId);
+    if (!user || !market) return null;
+    return {
+      position: { ...user.wallet, marketOpen: true, existingBetId: null, bets: market.bets },
+      placed: market.placed,
+    };
+  }
+
+  remember(userId: number, marketId: string, position: BetPosition, placed: number): void {
+    const { bets, marketOpen: _open, existingBetId: _existing, ...wallet } = position;
+    const entry = this.users.get(userId) ?? { wallet, markets: new Map() };
+    this.users.delete(userId);
+    // A Map keeps insertion order: the least recently used user is first.
+    if (this.users.size >= this.max) this.users.delete(this.users.keys().next().value as number);
+    entry.wallet = wallet;
+    entry.markets.set(marketId, { bets, placed });
+    this.users.set(userId, entry);
+  }
+
+  forget(userId: number): void {
+    this.users.delete(userId);
+  }
+}
