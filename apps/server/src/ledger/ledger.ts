@@ -44,6 +44,14 @@ export interface Wallet extends WalletRow {
   cash: LedgerAccount & { kind: 'player' };
 }
 
+/** Held funds moving out of the player's held account. */
+interface HeldMovement {
+  userId: number;
+  amount: Paise;
+  reference: string;
+  description: string;
+}
+
 /** What a committed transaction changed, announced after the commit. */
 export interface MoneyEffects {
   walletsChanged: Iterable<number>;
@@ -152,45 +160,32 @@ export class MoneyWriter {
   }
 
   /** Gives held funds back to the player's cash (a withdrawal cancelled or rejected). */
-  async releaseHold(input: {
-    userId: number;
-    amount: Paise;
-    reference: string;
-    description: string;
-  }): Promise<{ journalId: number; created: boolean }> {
-    const wallet = await this.wallet(input.userId, { forUpdate: true });
-    const held = await this.heldAccount(wallet);
-    return this.post({
-      domainId: wallet.domainId,
-      kind: 'funds_release',
-      reference: input.reference,
-      description: input.description,
-      lines: [
-        { account: held, amount: paise(-input.amount) },
-        { account: wallet.cash, amount: input.amount },
-      ],
-    });
+  async releaseHold(input: HeldMovement): Promise<{ journalId: number; created: boolean }> {
+    return this.moveHeld(input, 'funds_release', (wallet) => wallet.cash);
   }
 
-  /** Pays held funds out of the house (a withdrawal paid): they leave the player's ledger for good. */
-  async settleHold(input: {
-    userId: number;
-    amount: Paise;
-    to: HouseAccountCode;
-    kind: JournalKind;
-    reference: string;
-    description: string;
-  }): Promise<{ journalId: number; created: boolean }> {
+  /** Pays held funds out to the house (a withdrawal paid): they leave the player's ledger for good. */
+  async settleHold(
+    input: HeldMovement & { to: HouseAccountCode; kind: JournalKind },
+  ): Promise<{ journalId: number; created: boolean }> {
+    return this.moveHeld(input, input.kind, (wallet) => this.houseAccount(wallet.domainId, input.to));
+  }
+
+  private async moveHeld(
+    input: HeldMovement,
+    kind: JournalKind,
+    to: (wallet: Wallet) => LedgerAccount | Promise<LedgerAccount>,
+  ): Promise<{ journalId: number; created: boolean }> {
     const wallet = await this.wallet(input.userId, { forUpdate: true });
     const held = await this.heldAccount(wallet);
     return this.post({
       domainId: wallet.domainId,
-      kind: input.kind,
+      kind,
       reference: input.reference,
       description: input.description,
       lines: [
         { account: held, amount: paise(-input.amount) },
-        { account: await this.houseAccount(wallet.domainId, input.to), amount: input.amount },
+        { account: await to(wallet), amount: input.amount },
       ],
     });
   }
