@@ -8,6 +8,7 @@ import type { MarketFeed } from '@backlay/market-feed';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/platform/db/database';
+import { findDomainByName } from '../src/settings/domain-repository';
 import { seedDemoDomains } from '../src/settings/seed';
 
 export type Backend = 'pglite' | 'postgres';
@@ -67,6 +68,17 @@ export async function openTestDatabase(backend: Backend): Promise<Database> {
       await scratch.drop();
     },
   };
+}
+
+/** A fresh test database with the demo domains seeded, and the id of the 'test' domain. */
+export async function openSeededTestDatabase(
+  backend: Backend,
+): Promise<{ database: Database; domainId: number }> {
+  const database = await openTestDatabase(backend);
+  await seedDemoDomains(database.db);
+  const domain = await findDomainByName(database.db, 'test');
+  if (!domain) throw new Error('the seed made no test domain');
+  return { database, domainId: domain.id };
 }
 
 export interface TestContext {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../platform/db/database';
-import { findDomainByName } from '../settings/domain-repository';
-import { seedDemoDomains } from '../settings/seed';
+import { backends, openSeededTestDatabase } from '../../test/harness';
+import type { Database } from '../platform/db/database';
 import {
   challengesSince,
   endChallengesVerified,
@@ -12,16 +11,12 @@ import {
 } from './otp-repository';
 import { insertUser } from './user-repository';
 
-describe('one-time code repository', () => {
+describe.each(backends)('one-time code repository (%s)', (backend) => {
   let database: Database;
   let domainId: number;
   let seq = 0;
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: 'memory://' });
-    await seedDemoDomains(database.db);
-    const domain = await findDomainByName(database.db, 'test');
-    if (!domain) throw new Error('the seed made no test domain');
-    domainId = domain.id;
+    ({ database, domainId } = await openSeededTestDatabase(backend));
   });
   afterAll(() => database.close());
 

@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { paise, type Paise } from '@backlay/exchange';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, openTestDatabase } from '../../test/harness';
+import { backends, openSeededTestDatabase } from '../../test/harness';
 import { insertUser } from '../account/user-repository';
 import type { Database } from '../platform/db/database';
 import { DomainEvents, type DomainEvent } from '../platform/events/domain-events';
 import { AppError } from '../platform/http/app-error';
-import { findDomainByName } from '../settings/domain-repository';
-import { seedDemoDomains } from '../settings/seed';
 import { Ledger } from './ledger';
 import { WalletNotifier } from './wallet-notifier';
 
@@ -21,11 +19,7 @@ describe.each(backends)('Ledger: the only writer of money (%s)', (backend) => {
   const events: DomainEvent[] = [];
 
   beforeAll(async () => {
-    database = await openTestDatabase(backend);
-    await seedDemoDomains(database.db);
-    const domain = await findDomainByName(database.db, 'test');
-    if (!domain) throw new Error('seed missing');
-    domainId = domain.id;
+    ({ database, domainId } = await openSeededTestDatabase(backend));
     const notifier = new WalletNotifier(database.db, () => undefined, 0);
     notifier.subscribe((userId, data) => pushes.push({ userId, ...data }));
     const domainEvents = new DomainEvents(() => undefined);

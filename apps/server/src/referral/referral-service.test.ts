@@ -1,21 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, openSeededTestDatabase } from '../../test/harness';
 import { insertUser } from '../account/user-repository';
-import { openDatabase, type Database } from '../platform/db/database';
-import { findDomainByName } from '../settings/domain-repository';
-import { seedDemoDomains } from '../settings/seed';
+import type { Database } from '../platform/db/database';
 import { insertReferral } from './referral-repository';
 import { recordVerifiedReferral, REFERRAL_REWARD_PAISE } from './referral-service';
 
-describe('referrals', () => {
+describe.each(backends)('referrals (%s)', (backend) => {
   let database: Database;
   let domainId: number;
   let seq = 0;
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: 'memory://' });
-    await seedDemoDomains(database.db);
-    const domain = await findDomainByName(database.db, 'test');
-    if (!domain) throw new Error('the seed made no test domain');
-    domainId = domain.id;
+    ({ database, domainId } = await openSeededTestDatabase(backend));
   });
   afterAll(() => database.close());
 
