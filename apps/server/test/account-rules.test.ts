@@ -1,7 +1,8 @@
 import type { LoginResult } from '@backlay/contract';
+import { paise } from '@backlay/exchange';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { otpChallenges, referrals } from '../src/platform/db/schema';
+import { domains, otpChallenges, referrals } from '../src/platform/db/schema';
 import { backends, createTestApp, type TestContext } from './harness';
 import {
   accountState,
@@ -30,6 +31,8 @@ describe.each(backends)('account rules (%s)', (backend) => {
 
   beforeAll(async () => {
     ctx = await createTestApp(backend);
+    // Every domain's referral reward, set before any request reads (and caches) a domain.
+    await ctx.database.db.update(domains).set({ referralRewardPaise: paise(25_050) });
     alice = await registerVerified(ctx.app);
   });
   afterAll(async () => {
@@ -393,7 +396,7 @@ describe.each(backends)('account rules (%s)', (backend) => {
       expect(await accountState(ctx.database.db)).toEqual(before);
     });
 
-    it('a known referral code records the referrer, and verification creates the referral', async () => {
+    it('a known referral code records the referrer, and verification creates the referral with the domain reward', async () => {
       const referrer = await userRow(ctx.database.db, alice.userName);
       const who = await register(ctx.app, { referralCode: referrer.referralCode.toLowerCase() });
       const pending = await userRow(ctx.database.db, who.userName);
@@ -406,6 +409,7 @@ describe.each(backends)('account rules (%s)', (backend) => {
         .where(eq(referrals.referredUserId, pending.id));
       expect(row?.referrerUserId).toBe(referrer.id);
       expect(row?.status).toBe('CLAIMABLE');
+      expect(row?.rewardPaise).toBe(25_050);
     });
 
     it('a referral code of another domain is unknown here', async () => {

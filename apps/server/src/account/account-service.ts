@@ -230,7 +230,11 @@ export class AccountService {
       await repo.activateUser(tx, user.id);
       await otps.endChallengesVerified(tx, user.id);
       if (user.referredByUserId) {
-        await recordVerifiedReferral(tx, { referrerUserId: user.referredByUserId, referredUserId: user.id });
+        await recordVerifiedReferral(tx, {
+          referrerUserId: user.referredByUserId,
+          referredUserId: user.id,
+          rewardPaise: domain.referralRewardPaise,
+        });
       }
     });
     const active = { ...user, status: 'active' as const };

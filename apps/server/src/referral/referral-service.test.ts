@@ -1,9 +1,10 @@
+import { paise } from '@backlay/exchange';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, openSeededTestDatabase } from '../../test/harness';
 import { insertUser } from '../account/user-repository';
 import type { Database } from '../platform/db/database';
 import { insertReferral } from './referral-repository';
-import { recordVerifiedReferral, REFERRAL_REWARD_PAISE } from './referral-service';
+import { recordVerifiedReferral } from './referral-service';
 
 describe.each(backends)('referrals (%s)', (backend) => {
   let database: Database;
@@ -25,6 +26,7 @@ describe.each(backends)('referrals (%s)', (backend) => {
     });
     return user.id;
   };
+  const reward = paise(12_345);
   const referralsOf = (referredUserId: number) =>
     database.db.query.referrals.findMany({ where: (r, { eq }) => eq(r.referredUserId, referredUserId) });
 
@@ -32,13 +34,13 @@ describe.each(backends)('referrals (%s)', (backend) => {
     const referrer = await newUserId();
     const referred = await newUserId();
     await database.db.transaction((tx) =>
-      recordVerifiedReferral(tx, { referrerUserId: referrer, referredUserId: referred }),
+      recordVerifiedReferral(tx, { referrerUserId: referrer, referredUserId: referred, rewardPaise: reward }),
     );
     expect(await referralsOf(referred)).toEqual([
       expect.objectContaining({
         referrerUserId: referrer,
         referredUserId: referred,
-        rewardPaise: REFERRAL_REWARD_PAISE,
+        rewardPaise: reward,
         status: 'CLAIMABLE',
         journalId: null,
       }),
@@ -51,12 +53,16 @@ describe.each(backends)('referrals (%s)', (backend) => {
     const referred = await newUserId();
     const row = {
       referredUserId: referred,
-      rewardPaise: REFERRAL_REWARD_PAISE,
+      rewardPaise: reward,
       status: 'CLAIMABLE' as const,
     };
     expect(await insertReferral(database.db, { ...row, referrerUserId: referrer })).toBe(true);
     expect(await insertReferral(database.db, { ...row, referrerUserId: someoneElse })).toBe(false);
-    await recordVerifiedReferral(database.db, { referrerUserId: someoneElse, referredUserId: referred });
+    await recordVerifiedReferral(database.db, {
+      referrerUserId: someoneElse,
+      referredUserId: referred,
+      rewardPaise: reward,
+    });
     const rows = await referralsOf(referred);
     expect(rows.map((r) => r.referrerUserId)).toEqual([referrer]);
   });

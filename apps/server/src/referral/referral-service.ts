@@ -1,20 +1,16 @@
-import { paise } from '@backlay/exchange';
+import type { Paise } from '@backlay/exchange';
 import type { Executor } from '../platform/db/database';
 import { insertReferral } from './referral-repository';
 
 /**
- * The reward a referrer is owed for each player they bring. Domains have no setting for it yet:
- * the referral issue makes it a per-domain setting.
- */
-export const REFERRAL_REWARD_PAISE = paise(10_000);
-
-/**
- * A referred player has verified their account: their referrer's reward becomes claimable. Runs in
- * the caller's transaction (the verification's), so a verification that rolls back owes nothing.
+ * A referred player has verified their account: their referrer's reward (the domain's
+ * `referralRewardPaise`) becomes claimable. Runs in the caller's transaction (the verification's),
+ * so a verification that rolls back owes nothing. No money moves here: a claim will post it
+ * through the ledger.
  */
 export async function recordVerifiedReferral(
   tx: Executor,
-  referral: { referrerUserId: number; referredUserId: number },
+  referral: { referrerUserId: number; referredUserId: number; rewardPaise: Paise },
 ): Promise<void> {
-  await insertReferral(tx, { ...referral, rewardPaise: REFERRAL_REWARD_PAISE, status: 'CLAIMABLE' });
+  await insertReferral(tx, { ...referral, status: 'CLAIMABLE' });
 }

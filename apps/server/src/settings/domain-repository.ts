@@ -14,6 +14,7 @@ export interface Domain {
   content: Partial<Record<PageContent['page'], StoredPage>>;
   commissionBps: number;
   demoBalancePaise: Paise;
+  referralRewardPaise: Paise;
 }
 
 const StoredSettingsSchema = DomainSettingsSchema.omit({ domainName: true });
@@ -27,6 +28,7 @@ function toDomain(row: typeof domains.$inferSelect): Domain {
     content: row.content as Domain['content'],
     commissionBps: row.commissionBps,
     demoBalancePaise: row.demoBalancePaise,
+    referralRewardPaise: row.referralRewardPaise,
   };
 }
 

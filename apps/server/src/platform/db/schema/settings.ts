@@ -13,6 +13,8 @@ export const domains = pgTable('domains', {
   content: jsonb('content').notNull().default({}),
   commissionBps: integer('commission_bps').notNull().default(0),
   demoBalancePaise: money('demo_balance_paise').notNull().default(paise(1_500_000)),
+  /** What a referrer is owed for each player they bring, once that player is verified. */
+  referralRewardPaise: money('referral_reward_paise').notNull().default(paise(10_000)),
   createdAt: createdAt(),
   updatedAt: at('updated_at').notNull().defaultNow(),
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "domains" ADD COLUMN "referral_reward_paise" bigint DEFAULT 10000 NOT NULL;
