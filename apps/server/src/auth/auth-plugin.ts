@@ -3,20 +3,9 @@ import fp from 'fastify-plugin';
 import { AppError } from '../platform/http/app-error';
 import type { TokenService } from './tokens';
 
-export interface AuthUser {
-  userId: number;
-  domainId: number;
-  sessionId: number;
-  isDemo: boolean;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    authUser: AuthUser | null;
-    /** Why a presented token was refused, for routes that need a user. */
-    authError: AppError | null;
-  }
-}
+// The request's authUser and authError are declared with AuthUser in platform/http, whose
+// defineRoute reads them; this plugin fills them in.
+export type { AuthUser } from '../platform/http/auth-user';
 
 /**
  * A token of a revoked session is answered as an expired one: the client's session is over either

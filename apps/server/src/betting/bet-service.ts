@@ -1,7 +1,7 @@
 import type { PlaceBetResult } from '@backlay/contract';
 import { marketExposure, paise, withFancyBet, withOddsBet, type Paise } from '@backlay/exchange';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AuthUser } from '../auth/auth-plugin';
+import type { AuthUser } from '../platform/http/auth-user';
 import type { Ledger } from '../ledger';
 import type { Db } from '../platform/db/database';
 import { AppError } from '../platform/http/app-error';

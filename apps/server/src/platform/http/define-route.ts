@@ -2,8 +2,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RouteDef } from '@backlay/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AuthUser } from '../../auth/auth-plugin';
 import { AppError } from './app-error';
+import type { AuthUser } from './auth-user';
 
 /** The parsed type of an optional schema; `undefined` when the route has none. */
 type Out<S> = [NonNullable<S>] extends [never]

@@ -1,6 +1,5 @@
-import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { smsOutbox } from '../db/schema';
+import { insertOutboxSms, latestOutboxSms, type OutboxSmsRow } from './sms-outbox-repository';
 
 /** The edge of the world we cannot reach: an SMS gateway. */
 export interface SmsSender {
@@ -18,17 +17,11 @@ export class OutboxSmsSender implements SmsSender {
   ) {}
 
   async sendOtp(mobile: string, code: string, expiresAt: Date): Promise<void> {
-    await this.db.insert(smsOutbox).values({ mobile, code, expiresAt });
+    await insertOutboxSms(this.db, { mobile, code, expiresAt });
     this.log(`SMS to ${mobile.slice(0, 2)}******${mobile.slice(-2)}: one-time code put in the dev outbox`);
   }
 
-  async latest(mobile: string) {
-    const [row] = await this.db
-      .select()
-      .from(smsOutbox)
-      .where(eq(smsOutbox.mobile, mobile))
-      .orderBy(desc(smsOutbox.id))
-      .limit(1);
-    return row ?? null;
+  latest(mobile: string): Promise<OutboxSmsRow | null> {
+    return latestOutboxSms(this.db, mobile);
   }
 }
