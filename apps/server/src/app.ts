@@ -92,7 +92,7 @@ export async function buildApp({
         ? false
         : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustedProxies(config.TRUST_PROXY),
     bodyLimit: 256 * 1024,
     // Idle keep-alive sockets must not hold up a shutdown or a test's close().
     forceCloseConnections: true,
@@ -211,11 +211,14 @@ export async function buildApp({
   await app.register(domainsPlugin, { resolver });
   await app.register(authPlugin, { tokens });
 
-  await app.register(swagger, {
-    mode: 'static',
-    specification: { document: buildOpenApiDocument() as never },
-  });
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  // The API's documentation is for developers: off in production unless API_DOCS turns it on.
+  if (config.apiDocs) {
+    await app.register(swagger, {
+      mode: 'static',
+      specification: { document: buildOpenApiDocument() as never },
+    });
+    await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  }
 
   const sessions = new SessionService(db, ledger, tokens, config);
   const accounts = new AccountService(db, ledger, sessions, smsSender, config, sessionRevocations);
@@ -265,6 +268,14 @@ export async function buildApp({
 
   await registerWebClient(app, config.WEB_DIST);
   return app;
+}
+
+/** Fastify's trustProxy from TRUST_PROXY: a number of hops becomes "trust the first n hops". */
+function trustedProxies(
+  setting: Config['TRUST_PROXY'],
+): boolean | string[] | ((addr: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_addr, hop) => hop < setting;
+  return setting;
 }
 
 /** Serves the built SPA; client routes fall back to index.html, API misses answer the envelope. */

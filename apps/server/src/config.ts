@@ -3,11 +3,6 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', ''])
-  .optional()
-  .transform((v) => v === 'true' || v === '1');
-
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -34,7 +29,30 @@ const EnvSchema = z.object({
     .default('000000'),
   /** Extra allowed CORS origins (comma separated); every configured domain host is allowed too. */
   CORS_ORIGINS: z.string().default(''),
-  TRUST_PROXY: bool,
+  /**
+   * Which X-Forwarded-For hops to believe: empty or false (none: the socket address is the
+   * client), a number of proxy hops in front of the server (true means 1), or a comma-separated
+   * list of the proxies' addresses or CIDR ranges. The client's address is then the right-most
+   * hop not added by a trusted proxy: a client can write anything on the left and it is ignored.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx): number | string[] | false => {
+      const value = (v ?? '').trim();
+      if (value === '' || value === 'false' || value === '0') return false;
+      if (value === 'true') return 1;
+      if (/^\d+$/.test(value)) return Number(value);
+      const proxies = value.split(',').map((p) => p.trim());
+      if (proxies.some((p) => !/^[0-9a-f.:]+(\/\d{1,3})?$/i.test(p))) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'a number of hops, or proxy addresses / CIDR ranges, comma separated',
+        });
+        return z.NEVER;
+      }
+      return proxies;
+    }),
   /** The built web client; served with an index.html fallback when present. */
   WEB_DIST: z.string().default(resolve(import.meta.dirname, '../../web/dist')),
   /** Seed the demo domains (localhost and three demo sites); default on, except in production. */
@@ -42,6 +60,8 @@ const EnvSchema = z.object({
   DEMO_ACCOUNT_TTL_HOURS: z.coerce.number().int().min(1).default(24),
   /** Demo sign-ins allowed per IP a minute (each makes an account); raised for browser test runs. */
   DEMO_LOGINS_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).default(10),
+  /** Serve the API's documentation at /docs (and /docs/json); default on, except in production. */
+  API_DOCS: z.enum(['true', 'false']).optional(),
   /** Namespace of every Redis key and channel, so several deployments (or test runs) can share one Redis. */
   REDIS_PREFIX: z.string().default('backlay:'),
   // The market feed reads FEED_ROLE, FEED_SEED, FEED_TIME_SCALE, FEED_STEP_MS and
@@ -53,6 +73,8 @@ export type Config = z.infer<typeof EnvSchema> & {
   /** Null when no operator key is configured: the /admin calls are then not served. */
   adminApiKey: string | null;
   seedDemoData: boolean;
+  /** Whether /docs is served. */
+  apiDocs: boolean;
   dataDir: string;
   isProduction: boolean;
 };
@@ -73,7 +95,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const jwtSecret = c.JWT_SECRET ?? devSecrets(dataDir).jwtSecret;
   const adminApiKey = c.ADMIN_API_KEY ?? (isProduction ? null : devSecrets(dataDir).adminApiKey);
   const seedDemoData = c.SEED_DEMO_DATA ? c.SEED_DEMO_DATA === 'true' : !isProduction;
-  return { ...c, jwtSecret, adminApiKey, dataDir, isProduction, seedDemoData };
+  const apiDocs = c.API_DOCS ? c.API_DOCS === 'true' : !isProduction;
+  return { ...c, jwtSecret, adminApiKey, dataDir, isProduction, seedDemoData, apiDocs };
 }
 
 interface DevSecrets {

@@ -196,13 +196,14 @@ export function authenticate(
   app: FastifyInstance,
   login: string,
   password: string,
-  opts: { host?: string; ip?: string; rememberClient?: boolean } = {},
+  opts: { host?: string; ip?: string; rememberClient?: boolean; headers?: Record<string, string> } = {},
 ) {
   return call<LoginResult>(app, {
     url: '/Account/Authenticate',
     body: { userNameOrEmailAddress: login, password, rememberClient: opts.rememberClient ?? false },
     ...(opts.host ? { host: opts.host } : {}),
     ...(opts.ip ? { ip: opts.ip } : {}),
+    ...(opts.headers ? { headers: opts.headers } : {}),
   });
 }
 

@@ -76,6 +76,10 @@ describe.each(backends)('envelope and HTTP (%s)', (backend) => {
       expect(headers['referrer-policy']).toBe('no-referrer');
       expect(headers['cross-origin-opener-policy']).toBe('same-origin');
       expect(headers['x-powered-by']).toBeUndefined();
+      // Powerful browser features the client never uses are switched off for it and its frames.
+      expect(headers['permissions-policy']).toMatch(/camera=\(\)/);
+      expect(headers['permissions-policy']).toMatch(/geolocation=\(\)/);
+      expect(headers['permissions-policy']).toMatch(/microphone=\(\)/);
     }
   });
 
@@ -189,6 +193,19 @@ describe.each(backends)('production (%s)', (backend) => {
     const res = await ctx.app.inject({ method: 'GET', url: '/Setting/GetSetting' });
     expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
     expect(res.headers['content-security-policy']).toMatch(/upgrade-insecure-requests/);
+  });
+
+  it('/docs and its OpenAPI document are not served unless API_DOCS is on', async () => {
+    for (const url of ['/docs', '/docs/json']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+    }
+    const withDocs = await createTestApp(backend, { NODE_ENV: 'production', API_DOCS: 'true' });
+    try {
+      expect((await withDocs.app.inject({ method: 'GET', url: '/docs/json' })).statusCode).toBe(200);
+    } finally {
+      await withDocs.close();
+    }
   });
 
   it('/dev/otp-outbox does not exist, though codes are still sent', async () => {
