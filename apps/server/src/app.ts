@@ -8,33 +8,30 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { AccountService } from './account/account-service';
-import { accountRoutes } from './account/routes';
-import { SessionService } from './account/session-service';
-import { authPlugin } from './auth/auth-plugin';
-import { SessionRevocations } from './auth/session-revocations';
-import { bettingPlugin } from './betting/plugin';
-import { TokenService } from './auth/tokens';
+import { AccountService, accountRoutes, SessionService } from './account';
+import { authPlugin, SessionRevocations, TokenService } from './auth';
+import { bettingPlugin } from './betting';
 import type { Config } from './config';
 import { securityHeaders } from './platform/http/security-headers';
 import { Ledger, WalletNotifier } from './ledger';
-import { operatorRoutes } from './operator/routes';
-import { WalletAdjustments } from './operator/wallet-adjustments';
+import { operatorRoutes, WalletAdjustments } from './operator';
 import { DomainEvents } from './platform/events/domain-events';
 import { createInProcessBus, createRedisBus, type Bus } from './platform/bus';
 import type { Database, Db } from './platform/db/database';
 import { AppError } from './platform/http/app-error';
 import { errorsPlugin } from './platform/http/errors-plugin';
 import { OutboxSmsSender, type SmsSender } from './platform/sms/sms-sender';
-import { realtimeHub } from './realtime/plugin';
-import type { FeedRole, MarketFeed } from './sports/feed';
-import { MarketClosures } from './sports/market-closures';
-import { MarketStore } from './sports/market-store';
-import { sportsRoutes } from './sports/routes';
-import { SportsService } from './sports/sports-service';
-import { listDomainHosts } from './settings/domain-repository';
-import { DomainResolver, domainsPlugin, normaliseHost } from './settings/domains-plugin';
-import { settingsRoutes } from './settings/routes';
+import { realtimeHub } from './realtime';
+import { DomainResolver, domainsPlugin, listDomainHosts, normaliseHost, settingsRoutes } from './settings';
+import {
+  MarketClosures,
+  MarketStore,
+  SportsService,
+  sportsRoutes,
+  type FeedRole,
+  type MarketFeed,
+} from './sports';
+import { statementPlugin } from './statement';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -224,6 +221,7 @@ export async function buildApp({
   const accounts = new AccountService(db, ledger, sessions, smsSender, config, sessionRevocations);
   await app.register(accountRoutes, { accounts, sessions, tokens, config, outbox });
   await app.register(bettingPlugin);
+  await app.register(statementPlugin);
   if (config.adminApiKey) {
     await app.register(operatorRoutes, { adjustments: new WalletAdjustments(ledger) });
   }

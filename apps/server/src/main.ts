@@ -1,10 +1,10 @@
-import { closeExpiredDemoAccounts } from './account/demo-cleanup';
+import { closeExpiredDemoAccounts } from './account';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './platform/db/database';
 import { createInProcessBus, createRedisBus } from './platform/bus';
-import { feedOptionsFromEnv, runFeed } from './sports/feed';
-import { seedDemoDomains } from './settings/seed';
+import { feedOptionsFromEnv, runFeed } from './sports';
+import { seedDemoDomains } from './settings';
 
 const config = loadConfig();
 const database = await openDatabase({

@@ -9,15 +9,14 @@ import {
   type RegisterResult,
   type StakeButton,
 } from '@backlay/contract';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import type { SessionRevocationAnnouncer } from '../auth/session-revocations';
+import { hashPassword, verifyPassword, type SessionRevocationAnnouncer } from '../auth';
 import type { Config } from '../config';
 import type { Ledger } from '../ledger';
 import type { Db } from '../platform/db/database';
 import { AppError } from '../platform/http/app-error';
 import type { SmsSender } from '../platform/sms/sms-sender';
-import { recordVerifiedReferral } from '../referral/referral-service';
-import type { Domain } from '../settings/domain-repository';
+import { recordVerifiedReferral } from '../referral';
+import type { Domain } from '../settings';
 import * as attempts from './login-attempt-repository';
 import * as otps from './otp-repository';
 import type { ClientInfo, SessionService } from './session-service';

@@ -1,4 +1,4 @@
-import type { SessionRevocationAnnouncer } from '../auth/session-revocations';
+import type { SessionRevocationAnnouncer } from '../auth';
 import { paise } from '@backlay/exchange';
 import type { Ledger } from '../ledger';
 import type { Db } from '../platform/db/database';

@@ -1,6 +1,6 @@
 import { normaliseMobile, routes, type LoginAttempt } from '@backlay/contract';
 import type { FastifyInstance } from 'fastify';
-import type { TokenService } from '../auth/tokens';
+import type { TokenService } from '../auth';
 import type { Config } from '../config';
 import { AppError } from '../platform/http/app-error';
 import { defineRoute } from '../platform/http/define-route';

@@ -1,11 +1,10 @@
 import type { LoginResult } from '@backlay/contract';
-import type { TokenService } from '../auth/tokens';
-import { newRefreshToken, hashRefreshToken } from '../auth/tokens';
+import { hashRefreshToken, newRefreshToken, type TokenService } from '../auth';
 import type { Config } from '../config';
 import type { Ledger } from '../ledger';
 import type { Db } from '../platform/db/database';
 import { toRupees } from '../platform/money';
-import type { Domain } from '../settings/domain-repository';
+import type { Domain } from '../settings';
 import { findLiveSession, insertSession } from './session-repository';
 import { loadStakes, recordLastLogin, type UserRow } from './user-repository';
 

@@ -7,7 +7,7 @@ import type { Db } from '../platform/db/database';
 import { AppError } from '../platform/http/app-error';
 import { formatRupees, toRupees } from '../platform/money';
 import type { FeedMarket, MarketFeed } from '@backlay/market-feed';
-import type { MarketStore } from '../sports/market-store';
+import type { MarketStore } from '../sports';
 import { bettorState, existingBetId } from './bet-repository';
 import { placeAtomically } from './bet-write-repository';
 import {

@@ -1,6 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { StatementService } from '../statement/statement-service';
-import { statementRoutes } from '../statement/routes';
 import { BetService } from './bet-service';
 import { PositionService } from './position-service';
 import { bettingRoutes } from './routes';
@@ -8,7 +6,8 @@ import { SettlementService } from './settlement-service';
 
 /**
  * Betting: placing bets, the open position, settlement of closed markets (from the feed, or by the
- * operator), and the statements. Settlement follows the feed in the process that owns it.
+ * operator). Settlement follows the feed in the process that owns it. (The statements, which read
+ * the bets, are statement/'s plugin.)
  */
 export async function bettingPlugin(app: FastifyInstance) {
   const store = app.marketStore;
@@ -32,5 +31,4 @@ export async function bettingPlugin(app: FastifyInstance) {
     });
   }
   await app.register(bettingRoutes, { bets, positions, settlement });
-  await app.register(statementRoutes, { statements: new StatementService(app.db) });
 }

@@ -11,8 +11,7 @@ import type { Ledger } from '../ledger';
 import type { Db } from '../platform/db/database';
 import { AppError } from '../platform/http/app-error';
 import type { MarketFeed } from '@backlay/market-feed';
-import type { MarketClosures } from '../sports/market-closures';
-import { MarketStore } from '../sports/market-store';
+import { MarketStore, type MarketClosures } from '../sports';
 import { lockMarketExclusive } from './bet-repository';
 import { isFancyType, toFancyBet, toOddsBet } from './positions';
 import {

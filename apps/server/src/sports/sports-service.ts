@@ -7,7 +7,7 @@ import {
   type SportId,
   type SportTree,
 } from '@backlay/contract';
-import type { HubSender, HubLogger } from '../realtime/hub';
+import type { HubLogger, HubSender } from '../realtime';
 import type { EventOdds, FeedEvent, MarketFeed } from '@backlay/market-feed';
 import type { MarketClosure, MarketClosures } from './market-closures';
 import type { MarketStore } from './market-store';

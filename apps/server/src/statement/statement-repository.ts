@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { betRows, countBets, type BetRow } from '../betting/read-repository';
+import { betRows, countBets, type BetRow } from '../betting';
 import { isoOf, num, queryRows } from '../betting/sql-rows';
 import type { Executor } from '../platform/db/database';
 

@@ -10,7 +10,7 @@ import type {
   StatementResultSchema,
   STATEMENT_KINDS,
 } from '@backlay/contract';
-import { toHistoryItem } from '../betting/read-repository';
+import { toHistoryItem } from '../betting';
 import type { Db } from '../platform/db/database';
 import { AppError } from '../platform/http/app-error';
 import { toRupees } from '../platform/money';

@@ -1,0 +1,8 @@
+/*
+ * The account feature's public entry: registration, sign-in sessions, the account's routes and the
+ * clean-up of expired demo accounts, which the app wires together.
+ */
+export { AccountService } from './account-service';
+export { closeExpiredDemoAccounts } from './demo-cleanup';
+export { accountRoutes } from './routes';
+export { SessionService } from './session-service';

@@ -1,0 +1,6 @@
+/*
+ * The betting feature's public entry. The app registers the plugin; the statements read the bets
+ * with betting's own queries.
+ */
+export { bettingPlugin } from './plugin';
+export { betRows, countBets, toHistoryItem, type BetRow } from './read-repository';

@@ -1,0 +1,2 @@
+/* The referral feature's public entry: account calls it when a referred player is verified. */
+export { recordVerifiedReferral } from './referral-service';
