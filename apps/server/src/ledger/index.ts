@@ -1,6 +1,6 @@
 /*
  * The ledger's public entry: what other features may import. Money moves only through `Ledger`
- * and its `MoneyWriter`; the bet write path composes the wallet statements of `wallet-sql.ts`.
+ * and its `MoneyWriter`; the bet write path composes the wallet statements of `wallet-repository.ts`.
  */
 export {
   Ledger,
@@ -11,5 +11,5 @@ export {
   type Wallet,
 } from './ledger';
 export type { HouseAccountCode, JournalKind, WalletRow } from './ledger-repository';
-export { lockWalletRowsInOrderSql, moveExposureCte } from './wallet-sql';
+export { lockWalletRowsInOrderSql, moveExposureCte } from './wallet-repository';
 export { WalletNotifier, type BalanceListener } from './wallet-notifier';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 /*
  * The ledger is the only writer of money: no module outside apps/server/src/ledger may write the
  * wallets, journals, journal lines or ledger accounts, in SQL text or through Drizzle. (The bet
- * write path composes the ledger's own wallet statements from ledger/wallet-sql.ts.)
+ * write path composes the ledger's own wallet statements from ledger/wallet-repository.ts.)
  */
 
 const MONEY_TABLES = ['wallets', 'journals', 'journal_lines', 'ledger_accounts'];
