@@ -1,6 +1,7 @@
 /*
  * The betting feature's public entry. The app registers the plugin; the statements read the bets
- * with betting's own queries.
+ * with betting's own queries and its SQL row readers.
  */
 export { bettingPlugin } from './plugin';
 export { betRows, countBets, toHistoryItem, type BetRow } from './read-repository';
+export { isoOf, num, paiseOf, queryRows } from './sql-rows';

@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { betRows, countBets, type BetRow } from '../betting';
-import { isoOf, num, queryRows } from '../betting/sql-rows';
+import { betRows, countBets, isoOf, num, queryRows, type BetRow } from '../betting';
 import type { Executor } from '../platform/db/database';
 
 /*
