@@ -11,7 +11,7 @@ import { num, numOrNull, paiseOf } from './sql-rows';
 
 /*
  * The bet write repository: the bet transaction on PostgreSQL. Its wallet statements (the batch's row
- * locks and the exposure it reserves) come from the ledger (ledger/wallet-sql.ts), which owns what they
+ * locks and the exposure it reserves) come from the ledger (ledger/wallet-repository.ts), which owns what they
  * do; the bet service announces the changed wallet to the ledger after the commit.
  * The first bet of a user in a market on this server takes two
  * round trips:
