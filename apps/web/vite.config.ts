@@ -9,13 +9,16 @@ const apiPaths =
   '^/(Account|account|Setting|setting|UserStake|api|cdn|dev|Event|event|Market|Odds|Bet|Transaction|DepositWithdrawal|Referral|Bonus|docs)(/|$)';
 
 /**
- * The contract package only declares schemas and constants. Marking its modules free of side
- * effects lets the bundler keep zod off the first paint when only constants are imported.
+ * The contract package only declares schemas and constants, and the exchange package only pure
+ * functions and constants. Marking their modules free of side effects lets the bundler keep zod off
+ * the first paint when only constants are imported, and keep only the money helpers the header and
+ * the storage keys use (not the ladder) when they import `@backlay/exchange`.
  */
-const contractIsPure: Plugin = {
-  name: 'backlay-contract-is-pure',
+const PURE_PACKAGES = /[\\/]packages[\\/](contract|exchange)[\\/]src[\\/]/;
+const packagesArePure: Plugin = {
+  name: 'backlay-packages-are-pure',
   transform(code, id) {
-    if (/[\\/]packages[\\/]contract[\\/]src[\\/]/.test(id)) return { code, moduleSideEffects: false };
+    if (PURE_PACKAGES.test(id)) return { code, moduleSideEffects: false };
     return null;
   },
 };
@@ -23,7 +26,7 @@ const contractIsPure: Plugin = {
 export default defineConfig({
   plugins: [
     react(),
-    contractIsPure,
+    packagesArePure,
     bundleReport({
       routeModule: 'src/features/sports/routes/inplay',
       budgetBytes: 150 * 1024,
@@ -48,10 +51,10 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 300,
     rolldownOptions: {
-      // The contract package only declares schemas and constants: free of side effects.
+      // The contract and exchange packages only declare schemas, constants and pure functions.
       treeshake: {
         moduleSideEffects: [
-          { test: /[\\/]packages[\\/]contract[\\/]src[\\/]/, sideEffects: false },
+          { test: PURE_PACKAGES, sideEffects: false },
           { test: /./, sideEffects: true },
         ],
       },

@@ -6,6 +6,7 @@ import Fastify from 'fastify';
 import { jwtVerify } from 'jose';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { userBalancePush } from '@backlay/contract';
+import { wholeRupees } from '@backlay/exchange';
 import { createInProcessBus } from '../../apps/server/src/platform/bus';
 import { realtimeHub } from '../../apps/server/src/realtime/plugin';
 
@@ -39,9 +40,9 @@ function measure() {
   };
 }
 
-/** The round rides in Exposure, so the client tells the rounds apart. */
+/** The round rides in Exposure, so the client tells the rounds apart (whole rupees on the wire). */
 function balancePush(i: number, round: number) {
-  return userBalancePush({ Balance: i, Exposure: round });
+  return userBalancePush({ Balance: wholeRupees(i), Exposure: wholeRupees(round) });
 }
 
 async function main(): Promise<void> {

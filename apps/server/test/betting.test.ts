@@ -214,7 +214,7 @@ describe.each(backends)('betting through the API (%s)', (backend) => {
   });
 
   describe('balance pushes', () => {
-    it('after bets the new balance and exposure are pushed, the last state included', async () => {
+    it('after bets the new balance and exposure are pushed (in paise), the last state included', async () => {
       const m = newMatchOdds();
       const p = await demoPlayer(ctx);
       const seen: { Balance: number; Exposure: number }[] = [];
@@ -225,8 +225,8 @@ describe.each(backends)('betting through the API (%s)', (backend) => {
         await placeOk(ctx, p, back(m, 11, 2, 1000));
         await placeOk(ctx, p, back(m, 11, 2, 500));
         await placeOk(ctx, p, back(m, 11, 2, 250));
-        await waitFor(async () => seen.at(-1)?.Exposure === 1750, 'the last push');
-        expect(seen[0]).toEqual({ Balance: 15000, Exposure: 1000 });
+        await waitFor(async () => seen.at(-1)?.Exposure === 175_000, 'the last push');
+        expect(seen[0]).toEqual({ Balance: 1_500_000, Exposure: 100_000 });
       } finally {
         unsubscribe();
       }

@@ -1,4 +1,5 @@
 import type { MatchOddsMarket, OddsChangeMessage, OddsV2 } from '@backlay/contract';
+import type { Paise } from '@backlay/exchange';
 import { formatPrice, formatSize } from '@/features/sports/lib/format';
 
 /**
@@ -21,7 +22,7 @@ function Cell({
 }: {
   side: 'back' | 'lay';
   level: number;
-  at?: { price: number; size: number };
+  at?: { price: number; size: Paise };
 }) {
   return (
     <button type="button" className={`price price--${side} price--l${level}${at ? '' : ' price--empty'}`}>

@@ -1,4 +1,5 @@
 import type { MatchOddsMarket, OddsChangeMessage, OddsV2 } from '@backlay/contract';
+import { wholeRupees } from '@backlay/exchange';
 
 /** mulberry32: the same seed gives the same run. */
 function prng(seed: number) {
@@ -23,7 +24,8 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 /**
  * A deterministic odds source for the render bench: 50 match-odds markets of 3 runners, and a
  * stream of change messages in the contract's shape (version + 1 each), each re-pricing a few
- * markets by a tick or two and now and then suspending one for a moment.
+ * markets by a tick or two and now and then suspending one for a moment. It feeds the book as the
+ * hub connection does after parsing, so money is in paise (the same whole-rupee figures as before).
  */
 export function createSource(seed = 2026) {
   const rand = prng(seed);
@@ -45,9 +47,9 @@ export function createSource(seed = 2026) {
     status: suspendedUntil[m]! > version ? 'SUSPENDED' : 'OPEN',
     inPlay: true,
     betDelayMs: 5000,
-    minStake: 100,
-    maxStake: 50000,
-    maxProfit: 500000,
+    minStake: wholeRupees(100),
+    maxStake: wholeRupees(50000),
+    maxProfit: wholeRupees(500000),
     version: marketVersion[m]!,
     runners: mids[m]!.map((mid, r) => ({
       id: m * 10 + r + 1,
@@ -56,9 +58,12 @@ export function createSource(seed = 2026) {
       status: 'ACTIVE' as const,
       back: [0, 1, 2].map((l) => ({
         price: round2(Math.max(1.01, mid - 0.02 * (l + 1))),
-        size: 100 + Math.floor(rand() * 90_000),
+        size: wholeRupees(100 + Math.floor(rand() * 90_000)),
       })),
-      lay: [0, 1, 2].map((l) => ({ price: round2(mid + 0.02 * l), size: 100 + Math.floor(rand() * 90_000) })),
+      lay: [0, 1, 2].map((l) => ({
+        price: round2(mid + 0.02 * l),
+        size: wholeRupees(100 + Math.floor(rand() * 90_000)),
+      })),
     })),
   });
 

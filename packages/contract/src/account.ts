@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { IsoDateTimeSchema, RupeesSchema } from './envelope';
+import { IsoDateTimeSchema } from './envelope';
 import { StakeButtonSchema, STAKE_BUTTON_COUNT } from './entities';
+import { MoneySchema } from './money';
 import {
   MESSAGES,
   MobileSchema,
@@ -34,8 +35,8 @@ export const LoginResultSchema = z.object({
   userId: z.number().int(),
   userName: z.string(),
   isDemo: z.boolean(),
-  balance: RupeesSchema,
-  exposure: RupeesSchema,
+  balance: MoneySchema,
+  exposure: MoneySchema,
   football: z.boolean(),
   tennis: z.boolean(),
   cricket: z.boolean(),

@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { IsoDateTimeSchema, PagingQuerySchema, RupeesSchema } from './envelope';
+import { IsoDateTimeSchema, PagingQuerySchema } from './envelope';
+import { MoneySchema, StakeMoneySchema, WholeRupeesMoneySchema } from './money';
 import { EventIdSchema, MarketIdSchema, MarketTypeSchema, RunnerIdSchema } from './sports';
 
 /*
  * Betting calls of section 7 with the shapes of api-shapes.md (V1 facts, Odds V2 decisions):
  * PlaceBetV2, open bets, expected profit/loss, bet history, profit/loss by event, and the account
- * cash statement from the ledger. Money is rupees on the wire; stakes are whole rupees.
+ * cash statement from the ledger. Money is rupees on the wire and `Paise` once parsed (money.ts);
+ * stakes are whole rupees.
  */
 
 /** V1 bet types: 1 back, 2 lay (match odds, bookmaker, toss), 3 fancy YES, 4 fancy NO. */
@@ -14,12 +16,6 @@ export const BetTypeSchema = z.union([z.literal(1), z.literal(2), z.literal(3), 
   error: 'type must be 1 (back), 2 (lay), 3 (yes) or 4 (no)',
 });
 export type BetSideName = 'Back' | 'Lay' | 'Yes' | 'No';
-
-export const StakeSchema = z
-  .number({ error: 'Stake must be a number of rupees' })
-  .int('Stakes are whole rupees')
-  .positive('Stake must be more than zero')
-  .max(10_000_000, 'Stake is too large');
 
 export const PlaceBetInputSchema = z
   .object({
@@ -34,7 +30,7 @@ export const PlaceBetInputSchema = z
     type: BetTypeSchema,
     /** Decimal odds for exchange markets; a per-100 rate for bookmaker, toss and fancy. */
     rate: z.number({ error: 'rate must be a number' }).positive().max(100_000),
-    stake: StakeSchema,
+    stake: StakeMoneySchema,
     /** The runs line of a fancy bet; null otherwise. */
     fancyValue: z.number().int().nonnegative().max(10_000).nullable().optional(),
     runnerId: RunnerIdSchema.nullable().optional(),
@@ -55,8 +51,8 @@ export const PlaceBetResultSchema = z.object({
   message: z.string(),
   /** The price the bet was matched at (decimal odds or rate). */
   matchedRate: z.number(),
-  balance: RupeesSchema,
-  exposure: RupeesSchema,
+  balance: MoneySchema,
+  exposure: MoneySchema,
 });
 export type PlaceBetResult = z.infer<typeof PlaceBetResultSchema>;
 
@@ -70,10 +66,10 @@ export const OpenBetSchema = z.object({
   runnerName: z.string(),
   odds: z.number(),
   fancyValue: z.number().int().nullable(),
-  stake: RupeesSchema,
+  stake: MoneySchema,
   /** What the bet wins if it wins; the liability is what it loses. */
-  expectedProfit: RupeesSchema,
-  liability: RupeesSchema,
+  expectedProfit: MoneySchema,
+  liability: MoneySchema,
   marketName: z.string(),
   marketTypeName: MarketTypeSchema,
   placeTime: IsoDateTimeSchema,
@@ -82,8 +78,8 @@ export type OpenBet = z.infer<typeof OpenBetSchema>;
 
 export const OpenBetsQuerySchema = z.object({ eventId: z.coerce.number().int().positive().optional() });
 export const OpenBetsResultSchema = z.object({
-  balance: RupeesSchema,
-  exposure: RupeesSchema,
+  balance: MoneySchema,
+  exposure: MoneySchema,
   openBets: z.array(OpenBetSchema),
 });
 export type OpenBetsResult = z.infer<typeof OpenBetsResultSchema>;
@@ -96,8 +92,8 @@ export const ExpectedProfitLossSchema = z.object({
   eventId: EventIdSchema,
   marketId: MarketIdSchema,
   marketType: MarketTypeSchema,
-  exposure: RupeesSchema,
-  runners: z.array(z.object({ runnerId: z.number().int().nonnegative(), amount: RupeesSchema })),
+  exposure: MoneySchema,
+  runners: z.array(z.object({ runnerId: z.number().int().nonnegative(), amount: MoneySchema })),
 });
 export type ExpectedProfitLoss = z.infer<typeof ExpectedProfitLossSchema>;
 export const ExpectedProfitLossQuerySchema = OpenBetsQuerySchema;
@@ -125,7 +121,7 @@ export const BetHistoryItemSchema = OpenBetSchema.extend({
   sportId: z.number().int(),
   eventName: z.string(),
   /** Settled profit (+) or loss (−); null while open. */
-  result: RupeesSchema.nullable(),
+  result: MoneySchema.nullable(),
   settledTime: IsoDateTimeSchema.nullable(),
 });
 export const BetHistoryResultSchema = z.object({
@@ -144,13 +140,13 @@ export const ProfitLossRowSchema = z.object({
   eventName: z.string(),
   sportId: z.number().int(),
   settledTime: IsoDateTimeSchema,
-  stake: RupeesSchema,
-  profitLoss: RupeesSchema,
-  commission: RupeesSchema,
+  stake: MoneySchema,
+  profitLoss: MoneySchema,
+  commission: MoneySchema,
 });
 export const ProfitLossResultSchema = z.object({
   totalCount: z.number().int(),
-  total: RupeesSchema,
+  total: MoneySchema,
   items: z.array(ProfitLossRowSchema),
 });
 export const ProfitLossDetailQuerySchema = z.object({ eventId: z.coerce.number().int().positive() });
@@ -162,8 +158,8 @@ export const ProfitLossDetailResultSchema = z.object({
       marketId: MarketIdSchema,
       marketName: z.string(),
       result: z.string(),
-      profitLoss: RupeesSchema,
-      commission: RupeesSchema,
+      profitLoss: MoneySchema,
+      commission: MoneySchema,
       bets: z.array(BetHistoryItemSchema),
     }),
   ),
@@ -198,9 +194,9 @@ export const StatementLineSchema = z.object({
   date: IsoDateTimeSchema,
   kind: z.enum(STATEMENT_KINDS),
   description: z.string(),
-  credit: RupeesSchema,
-  debit: RupeesSchema,
-  balance: RupeesSchema,
+  credit: MoneySchema,
+  debit: MoneySchema,
+  balance: MoneySchema,
 });
 export const StatementResultSchema = z.object({
   totalCount: z.number().int(),
@@ -260,14 +256,14 @@ export const CashOutOfferResultSchema = z.object({
       type: z.union([z.literal(1), z.literal(2)]),
       runnerId: RunnerIdSchema,
       rate: z.number(),
-      stake: z.number().int().positive(),
+      stake: WholeRupeesMoneySchema,
     })
     .nullable(),
   /** Profit or loss per runner now, and after the hedge (null without an offer). */
   runners: z.array(
-    z.object({ runnerId: RunnerIdSchema, now: RupeesSchema, afterCashOut: RupeesSchema.nullable() }),
+    z.object({ runnerId: RunnerIdSchema, now: MoneySchema, afterCashOut: MoneySchema.nullable() }),
   ),
   /** What the user is sure to get after cashing out (the lowest outcome); null without an offer. */
-  guaranteed: RupeesSchema.nullable(),
+  guaranteed: MoneySchema.nullable(),
 });
 export type CashOutOfferResult = z.infer<typeof CashOutOfferResultSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RupeesSchema } from './envelope';
+import { MoneySchema } from './money';
 
 export const STAKE_TITLE_MESSAGE = 'A stake label may only use letters, digits, spaces and . , + ₹';
 
@@ -60,8 +60,8 @@ export const UserInfoSchema = z.object({
   userId: z.number().int(),
   userName: z.string(),
   isDemo: z.boolean(),
-  balance: RupeesSchema,
-  exposure: RupeesSchema,
+  balance: MoneySchema,
+  exposure: MoneySchema,
   football: z.boolean(),
   tennis: z.boolean(),
   cricket: z.boolean(),

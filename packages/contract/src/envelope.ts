@@ -34,12 +34,5 @@ export function pagedOf<T extends z.ZodType>(item: T) {
 }
 export type Paged<T> = { totalCount: number; items: T[] };
 
-/** Money on the wire: a JSON number of rupees with at most two decimals. */
-export const RupeesSchema = z
-  .number()
-  .refine((n) => Number.isFinite(n) && Math.abs(Math.round(n * 100) - n * 100) < 1e-6, {
-    message: 'Amounts have at most two decimals',
-  });
-
 /** Time on the wire: ISO 8601 in UTC. */
 export const IsoDateTimeSchema = z.iso.datetime();

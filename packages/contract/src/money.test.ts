@@ -1,7 +1,15 @@
 import { paise } from '@backlay/exchange';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { MoneySchema, NonNegativeMoneySchema, StakeMoneySchema } from './money';
+import { PlaceBetInputSchema } from './betting';
+import {
+  MoneySchema,
+  moneyToWire,
+  NonNegativeMoneySchema,
+  StakeMoneySchema,
+  WholeRupeesMoneySchema,
+} from './money';
+import { WalletAdjustmentInputSchema } from './operator';
 
 describe('money on the wire', () => {
   it('decodes rupees into exact paise and encodes them back', () => {
@@ -36,6 +44,41 @@ describe('money on the wire', () => {
     expect(StakeMoneySchema.safeParse(0).success).toBe(false);
     expect(z.encode(StakeMoneySchema, paise(10_000))).toBe(100);
   });
+
+  it('encodes a whole-rupee amount only when the paise are whole rupees', () => {
+    expect(z.encode(WholeRupeesMoneySchema, paise(125_000))).toBe(1250);
+    expect(() => z.encode(WholeRupeesMoneySchema, paise(125_050))).toThrow();
+  });
+
+  it('checks the operator adjustment on paise: non-zero and at most ₹1 crore', () => {
+    const amount = (value: unknown) =>
+      WalletAdjustmentInputSchema.safeParse({ userId: 1, amount: value, reason: 'why', reference: 'r' });
+    expect(amount(12.34).data?.amount).toBe(1234);
+    expect(amount(-10_000_000).data?.amount).toBe(-10_000_000_00);
+    for (const bad of [0, 10_000_000.01, -10_000_000.01, 12.345]) expect(amount(bad).success).toBe(false);
+  });
+});
+
+describe('moneyToWire: a body as it travels', () => {
+  it('turns the money into rupees and leaves everything else as given, unvalidated', () => {
+    const body = { requestId: ' x ', type: 1, rate: 1.8, stake: paise(50_000), runnerId: 11, extra: 'kept' };
+    expect(moneyToWire(PlaceBetInputSchema, body)).toEqual({ ...body, stake: 500 });
+    // Not whole rupees, or no stake at all: sent for the server to refuse, as before.
+    expect(moneyToWire(PlaceBetInputSchema, { stake: 1050 })).toEqual({ stake: 10.5 });
+    expect(moneyToWire(PlaceBetInputSchema, { stake: null })).toEqual({ stake: null });
+    expect(moneyToWire(PlaceBetInputSchema, { constructor: 1 })).toEqual({ constructor: 1 });
+  });
+
+  it('reaches money inside arrays, optional and nullable fields', () => {
+    const schema = z.object({
+      lines: z.array(z.object({ amount: MoneySchema })),
+      limit: NonNegativeMoneySchema.nullable().optional(),
+    });
+    expect(
+      moneyToWire(schema, { lines: [{ amount: paise(1999) }, { amount: paise(-5) }], limit: paise(100) }),
+    ).toEqual({ lines: [{ amount: 19.99 }, { amount: -0.05 }], limit: 1 });
+    expect(moneyToWire(schema, { lines: [], limit: null })).toEqual({ lines: [], limit: null });
+  });
 });
 
 describe('money in the OpenAPI document', () => {
@@ -56,5 +99,13 @@ describe('money in the OpenAPI document', () => {
     expect(text).toContain('"balance":{"type":"number","description":"Rupees, at most two decimals"}');
     expect(text).toMatch(/"amount":\{"type":"integer"/);
     expect(text).not.toContain('"balance":{}');
+  });
+
+  it('shows a whole-rupee amount in an answer as the integer that travels', async () => {
+    const { buildOpenApiDocument } = await import('./openapi');
+    const doc = JSON.stringify(buildOpenApiDocument());
+    expect(doc).toContain(
+      '"stake":{"type":"integer","minimum":0,"exclusiveMinimum":true,"maximum":9007199254740991,"description":"Whole rupees"}',
+    );
   });
 });

@@ -36,16 +36,69 @@ export const NonNegativeMoneySchema = MoneySchema.refine((p) => p >= 0, {
 /** Money that is more than zero. */
 export const PositiveMoneySchema = MoneySchema.refine((p) => p > 0, { message: 'Sizes are positive' });
 
+/** Whole rupees on the wire, `Paise` inside: encoding paise that are not whole rupees fails. */
+const wholeRupeesCodec = (wire: z.ZodNumber) =>
+  z.codec(wire, PaiseSchema, {
+    decode: toPaise,
+    encode: (amount) => paiseToRupees(amount),
+  });
+
 /** A stake: whole rupees on the wire (as the betslip's buttons are), `Paise` inside. */
-export const StakeMoneySchema = z.codec(
+export const StakeMoneySchema = wholeRupeesCodec(
   z
     .number({ error: 'Stake must be a number of rupees' })
     .int('Stakes are whole rupees')
     .positive('Stake must be more than zero')
     .max(10_000_000, 'Stake is too large'),
-  PaiseSchema,
-  {
-    decode: toPaise,
-    encode: (amount) => paiseToRupees(amount),
-  },
 );
+
+/** A positive whole-rupee amount the server works out (a cash-out hedge's stake), `Paise` inside. */
+export const WholeRupeesMoneySchema = wholeRupeesCodec(z.number().int().positive());
+
+/** The parts of a schema's definition the wire walk below looks at. */
+interface WalkedDef {
+  type: string;
+  out?: unknown;
+  shape?: Record<string, z.core.$ZodType>;
+  element?: z.core.$ZodType;
+  innerType?: z.core.$ZodType;
+}
+
+const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'nonoptional', 'catch']);
+
+/**
+ * A value (parsed, money in `Paise`) as the wire carries it: every money codec inside `schema` (an
+ * object's fields, array items, optional, nullable or defaulted ones) turns its paise into rupees
+ * as the codec's encode does; everything else passes as given. Nothing is validated, stripped or
+ * trimmed, so a client sends what it sent before money was typed, and the server judges it as it
+ * always has (a full `z.encode` would refuse a body the server is meant to answer).
+ */
+export function moneyToWire(schema: z.core.$ZodType, value: unknown): unknown {
+  const def = schema._zod.def as WalkedDef;
+  if (def.type === 'pipe') {
+    return def.out === PaiseSchema && typeof value === 'number' ? paiseToRupees(value as Paise) : value;
+  }
+  if (
+    def.type === 'object' &&
+    def.shape &&
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value)
+  ) {
+    const shape = def.shape;
+    return Object.fromEntries(
+      Object.entries(value).map(([key, v]) => [
+        key,
+        Object.hasOwn(shape, key) ? moneyToWire(shape[key] as z.core.$ZodType, v) : v,
+      ]),
+    );
+  }
+  if (def.type === 'array' && def.element && Array.isArray(value)) {
+    const element = def.element;
+    return value.map((v) => moneyToWire(element, v));
+  }
+  if (WRAPPERS.has(def.type) && def.innerType && value !== null && value !== undefined) {
+    return moneyToWire(def.innerType, value);
+  }
+  return value;
+}

@@ -6,12 +6,14 @@ import { routes, type RouteDef } from './routes';
 
 type JsonObject = Record<string, unknown>;
 
-/** Money codecs hold paise inside; the document shows what travels: rupees. */
+/** Money codecs hold paise inside; the document shows what travels: their wire side, in rupees. */
 function moneyOnTheWire(ctx: { zodSchema: z.core.$ZodTypes; jsonSchema: z.core.JSONSchema.BaseSchema }) {
-  const def = ctx.zodSchema._zod.def as { type: string; out?: unknown };
-  if (def.type === 'pipe' && def.out === PaiseSchema) {
+  const def = ctx.zodSchema._zod.def as { type: string; in?: z.ZodType; out?: unknown };
+  if (def.type === 'pipe' && def.out === PaiseSchema && def.in) {
+    const wire = schemaOf(def.in, 'input');
     for (const key of Object.keys(ctx.jsonSchema)) delete (ctx.jsonSchema as JsonObject)[key];
-    Object.assign(ctx.jsonSchema, { type: 'number', description: 'Rupees, at most two decimals' });
+    const description = wire.type === 'integer' ? 'Whole rupees' : 'Rupees, at most two decimals';
+    Object.assign(ctx.jsonSchema, { ...wire, description });
   }
 }
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { RupeesSchema } from './envelope';
+import { MoneySchema } from './money';
 
 /** Operator calls: no player screen, authenticated with the operator's X-Admin-Key. */
 export const WalletAdjustmentInputSchema = z.object({
   userId: z.number().int().positive(),
-  /** Rupees, positive to credit, negative to debit. */
-  amount: RupeesSchema.refine((n) => n !== 0 && Math.abs(n) <= 10_000_000, {
+  /** Rupees on the wire (paise once parsed), positive to credit, negative to debit; at most ₹1 crore. */
+  amount: MoneySchema.refine((p) => p !== 0 && Math.abs(p) <= 10_000_000_00, {
     message: 'Amount must be non-zero and at most 1 crore',
   }),
   reason: z.string().trim().min(3).max(200),
@@ -14,6 +14,6 @@ export const WalletAdjustmentInputSchema = z.object({
 });
 export const WalletAdjustmentResultSchema = z.object({
   journalId: z.number().int(),
-  balance: RupeesSchema,
-  exposure: RupeesSchema,
+  balance: MoneySchema,
+  exposure: MoneySchema,
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { IsoDateTimeSchema, RupeesSchema } from './envelope';
+import { IsoDateTimeSchema } from './envelope';
+import { NonNegativeMoneySchema, PositiveMoneySchema } from './money';
 import { pageGroup } from './realtime/groups';
 import { SPORT_IDS } from './sport-ids';
 
@@ -9,7 +10,8 @@ import { SPORT_IDS } from './sport-ids';
  * Consistent with api-shapes.md: part A (V1 facts) for names the client already knows (matchDate
  * 'In-Play', team1/team2, videoURL, the four odds groups, marketType 'match_odd' | 'bookmaker' |
  * 'fancy2' | 'toss', delayTime in ms) and part B (Odds V2) for the market lists with three price levels.
- * Money (stakes, sizes, limits) is rupees with at most two decimals; match-odds prices are decimal odds
+ * Money (stakes, sizes, limits) is rupees with at most two decimals on the wire and `Paise` once parsed
+ * (money.ts); match-odds prices are decimal odds
  * on the Betfair ladder; bookmaker and toss prices are per-100 rates (decimal odds = 1 + rate / 100);
  * a fancy market carries runs lines with per-100 rates.
  */
@@ -40,9 +42,6 @@ export const DecimalOddsSchema = z
 
 /** A per-100 rate (bookmaker, toss, fancy): decimal odds = 1 + rate / 100. */
 export const RateSchema = z.number().int().min(1).max(100_000);
-
-const StakeRupeesSchema = RupeesSchema.refine((n) => n >= 0, { message: 'Amounts are not negative' });
-const PositiveRupeesSchema = RupeesSchema.refine((n) => n > 0, { message: 'Sizes are positive' });
 
 // ---------------------------------------------------------------------------------------------
 // Events and the sport tree
@@ -194,9 +193,9 @@ const marketBase = {
   inPlay: z.boolean(),
   /** How long a bet is held before it is checked again (exchange-math 'Placing a bet' step 2). */
   betDelayMs: z.number().int().nonnegative(),
-  minStake: StakeRupeesSchema,
-  maxStake: StakeRupeesSchema,
-  maxProfit: StakeRupeesSchema,
+  minStake: NonNegativeMoneySchema,
+  maxStake: NonNegativeMoneySchema,
+  maxProfit: NonNegativeMoneySchema,
   /** The event's odds version at which this market last changed (see OddsV2Schema.version). */
   version: z.number().int().nonnegative(),
   /** Present once CLOSED. */
@@ -216,11 +215,11 @@ export const MarketsByEventResultSchema = z.array(MarketInfoSchema);
 // ---------------------------------------------------------------------------------------------
 // Odds V2
 
-/** One level of an exchange book: decimal odds and the money available there (rupees). */
-export const PriceSizeSchema = z.object({ price: DecimalOddsSchema, size: PositiveRupeesSchema });
+/** One level of an exchange book: decimal odds and the money available there. */
+export const PriceSizeSchema = z.object({ price: DecimalOddsSchema, size: PositiveMoneySchema });
 export type PriceSize = z.infer<typeof PriceSizeSchema>;
-/** One level of a bookmaker or toss book: a per-100 rate and the money available (rupees). */
-export const RateSizeSchema = z.object({ rate: RateSchema, size: PositiveRupeesSchema });
+/** One level of a bookmaker or toss book: a per-100 rate and the money available. */
+export const RateSizeSchema = z.object({ rate: RateSchema, size: PositiveMoneySchema });
 export type RateSize = z.infer<typeof RateSizeSchema>;
 
 /** A match-odds runner: up to three levels a side, best first (back descending, lay ascending). */
@@ -307,9 +306,9 @@ export const UserLimitSchema = z.object({
   marketType: LimitMarketTypeSchema,
   runnerId: RunnerIdSchema.nullable(),
   limit: z.object({
-    minStake: StakeRupeesSchema,
-    maxStake: StakeRupeesSchema,
-    maxProfit: StakeRupeesSchema,
+    minStake: NonNegativeMoneySchema,
+    maxStake: NonNegativeMoneySchema,
+    maxProfit: NonNegativeMoneySchema,
     isSuspended: z.boolean(),
     isBetLock: z.boolean(),
     /** The in-play bet delay in ms (V1 name). */

@@ -3,7 +3,6 @@ import { hashRefreshToken, newRefreshToken, type TokenService } from '../auth';
 import type { Config } from '../config';
 import type { Ledger } from '../ledger';
 import type { Db } from '../platform/db/database';
-import { toRupees } from '../platform/money';
 import type { Domain } from '../settings';
 import { findLiveSession, insertSession } from './session-repository';
 import { loadStakes, recordLastLogin, type UserRow } from './user-repository';
@@ -60,8 +59,8 @@ export class SessionService {
       userId: user.id,
       userName: user.userName,
       isDemo: user.isDemo,
-      balance: toRupees(wallet.balancePaise),
-      exposure: toRupees(wallet.exposurePaise),
+      balance: wallet.balancePaise,
+      exposure: wallet.exposurePaise,
       football: user.football,
       tennis: user.tennis,
       cricket: user.cricket,

@@ -5,7 +5,7 @@ import type { AuthUser } from '../platform/http/auth-user';
 import type { Ledger } from '../ledger';
 import type { Db } from '../platform/db/database';
 import { AppError } from '../platform/http/app-error';
-import { formatRupees, toRupees } from '../platform/money';
+import { formatRupees } from '../platform/money';
 import type { FeedMarket, MarketFeed } from '@backlay/market-feed';
 import type { MarketStore } from '../sports';
 import { bettorState, existingBetId } from './bet-repository';
@@ -103,8 +103,8 @@ export class BetService {
       status: 'MATCHED',
       message: betMessage(matched),
       matchedRate: matched.matchedRate,
-      balance: toRupees(placed.balancePaise),
-      exposure: toRupees(placed.exposurePaise),
+      balance: placed.balancePaise,
+      exposure: placed.exposurePaise,
     };
   }
 

@@ -5,7 +5,7 @@ import {
   betPotentialProfit,
   formatPrice,
   parseLadderPrice,
-  wholeRupees,
+  priceToDecimal,
   type Hundredths,
   type Paise,
 } from '@backlay/exchange';
@@ -43,7 +43,7 @@ const SIDE_OF_TYPE: Record<PlaceBetBody['type'], BetSide> = { 1: 'back', 2: 'lay
 /** Reads the body against the market: the side fits the market, the price is a ladder price or a whole rate. */
 export function readRequest(market: FeedMarket, body: PlaceBetBody): RequestedBet {
   const side = SIDE_OF_TYPE[body.type];
-  const stakePaise = wholeRupees(body.stake);
+  const stakePaise = body.stake;
   if (market.type === 'FANCY') {
     if (side !== 'yes' && side !== 'no') {
       throw new AppError('BAD_REQUEST', 'A fancy market takes yes (3) or no (4) bets.');
@@ -177,7 +177,7 @@ function matchPrice(
       line: null,
       stakePaise: req.stakePaise,
     },
-    matchedRate: exchange ? price / 100 : price,
+    matchedRate: exchange ? priceToDecimal(price as Hundredths) : price,
     title: `${back ? 'Back' : 'Lay'} ${runner.name}`,
   };
 }

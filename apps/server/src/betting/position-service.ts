@@ -3,6 +3,7 @@ import {
   cashOutOffer,
   fancyBook,
   marketExposure,
+  priceToDecimal,
   runnerPnl,
   type BestPrices,
   type RunnerId,
@@ -10,7 +11,6 @@ import {
 import type { Ledger } from '../ledger';
 import type { Db } from '../platform/db/database';
 import { AppError } from '../platform/http/app-error';
-import { toRupees } from '../platform/money';
 import type { MarketFeed } from '@backlay/market-feed';
 import { positionOf, toOddsBet } from './positions';
 import { marketExposures, openBetRows, runnerIdsOf, toOpenBet, type BetRow } from './read-repository';
@@ -30,8 +30,8 @@ export class PositionService {
   async openBetsOf(userId: number, eventId?: number): Promise<OpenBetsResult> {
     const [wallet, bets] = await Promise.all([this.ledger.wallet(userId), this.openBets(userId, eventId)]);
     return {
-      balance: toRupees(wallet.balancePaise),
-      exposure: toRupees(wallet.exposurePaise),
+      balance: wallet.balancePaise,
+      exposure: wallet.exposurePaise,
       openBets: bets.map(toOpenBet),
     };
   }
@@ -56,17 +56,17 @@ export class PositionService {
         position.kind === 'fancy'
           ? fancyBook(position.bets).map((bucket) => ({
               runnerId: bucket.from,
-              amount: toRupees(bucket.pnl),
+              amount: bucket.pnl,
             }))
           : runnerPnl(position.runnerIds, position.bets).map((r) => ({
               runnerId: Number(r.runnerId),
-              amount: toRupees(r.pnl),
+              amount: r.pnl,
             }));
       return {
         eventId: first.eventId,
         marketId,
         marketType: first.marketType,
-        exposure: toRupees(held.get(marketId) ?? marketExposure(position)),
+        exposure: held.get(marketId) ?? marketExposure(position),
         runners: amounts,
       };
     });
@@ -88,7 +88,7 @@ export class PositionService {
       hedge: null,
       runners: runnerPnl(runnerIds, bets).map((r) => ({
         runnerId: Number(r.runnerId),
-        now: toRupees(r.pnl),
+        now: r.pnl,
         afterCashOut: null,
       })),
       guaranteed: null,
@@ -114,15 +114,15 @@ export class PositionService {
       hedge: {
         type: offer.hedge.side === 'back' ? 1 : 2,
         runnerId: Number(offer.hedge.runnerId),
-        rate: offer.hedge.price / 100,
-        stake: offer.hedge.stakePaise / 100,
+        rate: priceToDecimal(offer.hedge.price),
+        stake: offer.hedge.stakePaise,
       },
       runners: offer.pnlBefore.map((r, i) => ({
         runnerId: Number(r.runnerId),
-        now: toRupees(r.pnl),
-        afterCashOut: toRupees(offer.pnlAfter[i]?.pnl ?? r.pnl),
+        now: r.pnl,
+        afterCashOut: offer.pnlAfter[i]?.pnl ?? r.pnl,
       })),
-      guaranteed: toRupees(offer.guaranteed),
+      guaranteed: offer.guaranteed,
     };
   }
 }

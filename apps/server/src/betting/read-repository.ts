@@ -1,8 +1,7 @@
 import type { MarketType, OpenBet } from '@backlay/contract';
-import type { Paise } from '@backlay/exchange';
+import { priceToDecimal, type Hundredths, type Paise } from '@backlay/exchange';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../platform/db/database';
-import { toRupees } from '../platform/money';
 import { storedBetOf, type StoredBet, type StoredBetColumns } from './positions';
 import { isoOf, num, paiseOf, paiseOrNull, queryRows } from './sql-rows';
 
@@ -102,7 +101,10 @@ const BET_TYPE_NAMES = { back: 'Back', lay: 'Lay', yes: 'Yes', no: 'No' } as con
 
 /** A bet row on the wire (open bets, and the base of history items). */
 export function toOpenBet(b: BetRow): OpenBet {
-  const odds = b.stored.priceHundredths !== null ? b.stored.priceHundredths / 100 : (b.stored.rate ?? 0);
+  const odds =
+    b.stored.priceHundredths !== null
+      ? priceToDecimal(b.stored.priceHundredths as Hundredths)
+      : (b.stored.rate ?? 0);
   return {
     betId: b.betId,
     eventId: b.eventId,
@@ -113,9 +115,9 @@ export function toOpenBet(b: BetRow): OpenBet {
     runnerName: b.runnerName ?? (b.stored.line !== null ? `${b.marketName} ${b.stored.line}` : b.marketName),
     odds,
     fancyValue: b.stored.line,
-    stake: toRupees(b.stored.stakePaise),
-    expectedProfit: toRupees(b.profitPaise),
-    liability: toRupees(b.liabilityPaise),
+    stake: b.stored.stakePaise,
+    expectedProfit: b.profitPaise,
+    liability: b.liabilityPaise,
     marketName: b.marketName,
     marketTypeName: b.marketType,
     placeTime: b.placedAt,
@@ -128,7 +130,7 @@ export function toHistoryItem(b: BetRow) {
     status: b.status,
     sportId: b.sportId,
     eventName: b.eventName,
-    result: b.resultPaise === null ? null : toRupees(b.resultPaise),
+    result: b.resultPaise,
     settledTime: b.settledAt,
   };
 }

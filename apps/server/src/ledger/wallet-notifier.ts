@@ -1,9 +1,10 @@
-import { paiseToRupees } from '@backlay/exchange';
+import type { Paise } from '@backlay/exchange';
 import type { Db } from '../platform/db/database';
 import { BalancePushes } from './balance-pushes';
 import { selectWallet } from './ledger-repository';
 
-export type BalanceListener = (userId: number, balance: { Balance: number; Exposure: number }) => void;
+/** Paise, as the contract's UserBalance holds them: the hub's encode sends them as rupees. */
+export type BalanceListener = (userId: number, balance: { Balance: Paise; Exposure: Paise }) => void;
 
 /**
  * Tells listeners (the realtime hub) a user's balance and exposure after any wallet change,
@@ -36,7 +37,7 @@ export class WalletNotifier {
     if (this.listeners.size === 0) return;
     const w = await selectWallet(this.db, userId);
     if (!w) return;
-    const payload = { Balance: paiseToRupees(w.balancePaise), Exposure: paiseToRupees(w.exposurePaise) };
+    const payload = { Balance: w.balancePaise, Exposure: w.exposurePaise };
     for (const listener of this.listeners) listener(userId, payload);
   }
 }

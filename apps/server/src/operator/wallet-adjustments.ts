@@ -1,4 +1,4 @@
-import { rupeesToPaise, paise, paiseToRupees } from '@backlay/exchange';
+import { paise, type Paise } from '@backlay/exchange';
 import type { Ledger } from '../ledger';
 import { AppError } from '../platform/http/app-error';
 
@@ -6,8 +6,8 @@ import { AppError } from '../platform/http/app-error';
 export class WalletAdjustments {
   constructor(private readonly ledger: Ledger) {}
 
-  async adjust(input: { userId: number; amount: number; reason: string; reference: string }) {
-    const amountPaise = rupeesToPaise(input.amount);
+  async adjust(input: { userId: number; amount: Paise; reason: string; reference: string }) {
+    const amountPaise = input.amount;
     const { journalId } = await this.ledger.transaction(async (money) => {
       const wallet = await money.findWallet(input.userId, { forUpdate: true });
       if (!wallet) throw new AppError('NOT_FOUND', 'No such user.');
@@ -29,8 +29,8 @@ export class WalletAdjustments {
     const w = await this.ledger.wallet(input.userId);
     return {
       journalId,
-      balance: paiseToRupees(w.balancePaise),
-      exposure: paiseToRupees(w.exposurePaise),
+      balance: w.balancePaise,
+      exposure: w.exposurePaise,
     };
   }
 }

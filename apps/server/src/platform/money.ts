@@ -1,7 +1,7 @@
-import { paise, paiseToRupees, type Paise } from '@backlay/exchange';
+import { paiseToRupees, type Paise } from '@backlay/exchange';
 
-/** Paise as wire rupees (where an answer is built by hand rather than by a contract codec). */
-export const toRupees = (amount: Paise | number): number => paiseToRupees(paise(amount));
+// Answers and pushes carry Paise: the contract's money codecs turn them into wire rupees when
+// they are encoded. Rupees appear on the server only in sentences a player reads.
 
 /** Paise for a sentence a player reads: ₹1,500 or ₹12.50 (Indian digit grouping). */
 export const formatRupees = (amount: Paise): string => `₹${paiseToRupees(amount).toLocaleString('en-IN')}`;

@@ -4,6 +4,7 @@ import { oddsPush, type ServerPush } from '@backlay/contract';
 import { PushRefusedError } from './hub';
 import {
   balance,
+  balanceOnWire,
   buildClient,
   collectMessages,
   signToken,
@@ -13,7 +14,7 @@ import {
 
 /** Values a caller could smuggle past the types (a cast, a number from the database, a future codec bug). */
 const malformed: [string, ServerPush][] = [
-  ['a balance with three decimals', balance(10.005)],
+  ['a balance with a fraction of a paisa', balance(10.005)],
   ['a balance that is not a number', balance(Number.NaN)],
   ['a push of no known Code', { Code: 'Bonus', Data: { amount: 1 } } as unknown as ServerPush],
   [
@@ -49,7 +50,7 @@ describe('typed pushes', () => {
     // Delivery is in order per connection: the marker arriving alone means nothing came before it.
     await hub.sendToUser('ursula', balance(1));
     await inbox.waitFor(1);
-    expect(inbox.items).toEqual([balance(1)]);
+    expect(inbox.items).toEqual([balanceOnWire(1)]);
     await client.stop();
   });
 

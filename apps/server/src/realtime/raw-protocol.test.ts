@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ALLOWED_ORIGIN,
   balance,
+  balanceOnWire,
   negotiate,
   RawClient,
   RS,
@@ -126,7 +127,7 @@ describe('the protocol on the wire', () => {
     const raw = await RawClient.connect(wsUrl(server.url, `access_token=${await signToken('kate')}`));
     await raw.handshake();
     await server.app.hub.sendToUser('kate', balance(1));
-    expect(await raw.nextOfType(1)).toMatchObject({ target: 'Message', arguments: [balance(1)] });
+    expect(await raw.nextOfType(1)).toMatchObject({ target: 'Message', arguments: [balanceOnWire(1)] });
     raw.close();
   });
 

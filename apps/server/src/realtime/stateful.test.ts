@@ -3,6 +3,7 @@ import { HttpTransportType, HubConnectionState } from '@microsoft/signalr';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   balance,
+  balanceOnWire,
   buildClient,
   collectMessages,
   negotiate,
@@ -49,7 +50,7 @@ describe('stateful reconnect', () => {
     for (let i = 6; i <= 10; i += 1) await server.app.hub.sendToUser('lena', balance(i));
     await inbox.waitFor(10);
 
-    expect(inbox.items).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((i) => balance(i)));
+    expect(inbox.items).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((i) => balanceOnWire(i)));
     expect(client.connectionId).toBe(connectionId);
     expect(client.state).toBe(HubConnectionState.Connected);
     expect(reconnecting).toBe(false);

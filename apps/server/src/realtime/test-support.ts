@@ -5,7 +5,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import * as signalR from '@microsoft/signalr';
 import WebSocket from 'ws';
-import { userBalancePush } from '@backlay/contract';
+import { userBalancePush, type ServerPushWire } from '@backlay/contract';
+import type { Paise } from '@backlay/exchange';
 import { createInProcessBus, type Bus } from '../platform/bus';
 import { realtimeHub, type RealtimeHubOptions } from './plugin';
 
@@ -207,4 +208,18 @@ export function wsUrl(url: string, query: string): string {
   return `${url.replace(/^http/, 'ws')}?${query}`;
 }
 
-export const balance = (Balance: number, Exposure = 0) => userBalancePush({ Balance, Exposure });
+/** Rupees as paise; a figure with a fraction of a paisa stays fractional, so the hub must refuse it. */
+function rupeesAsPaise(rupees: number): Paise {
+  const p = rupees * 100;
+  return (Math.abs(p - Math.round(p)) < 1e-6 ? Math.round(p) : p) as Paise;
+}
+
+/** A UserBalance push as the server holds it (paise), from rupee figures. */
+export const balance = (Balance: number, Exposure = 0) =>
+  userBalancePush({ Balance: rupeesAsPaise(Balance), Exposure: rupeesAsPaise(Exposure) });
+
+/** The same push as a client receives it: the contract's codec has turned the paise into rupees. */
+export const balanceOnWire = (Balance: number, Exposure = 0): ServerPushWire => ({
+  Code: 'UserBalance',
+  Data: { Balance, Exposure },
+});

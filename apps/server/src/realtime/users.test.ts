@@ -2,6 +2,7 @@ import { HttpTransportType } from '@microsoft/signalr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   balance,
+  balanceOnWire,
   buildClient,
   collectMessages,
   expiredToken,
@@ -46,10 +47,10 @@ describe('users and anonymous connections', () => {
       inboxes[2]!.waitFor(1),
       inboxes[3]!.waitFor(1),
     ]);
-    expect(inboxes[0]!.items).toEqual([balance(500, 25.5), balance(0)]);
-    expect(inboxes[1]!.items).toEqual([balance(500, 25.5), balance(0)]);
-    expect(inboxes[2]!.items).toEqual([balance(0)]);
-    expect(inboxes[3]!.items).toEqual([balance(0)]);
+    expect(inboxes[0]!.items).toEqual([balanceOnWire(500, 25.5), balanceOnWire(0)]);
+    expect(inboxes[1]!.items).toEqual([balanceOnWire(500, 25.5), balanceOnWire(0)]);
+    expect(inboxes[2]!.items).toEqual([balanceOnWire(0)]);
+    expect(inboxes[3]!.items).toEqual([balanceOnWire(0)]);
     await Promise.all(clients.map((c) => c.stop()));
   });
 
@@ -61,7 +62,7 @@ describe('users and anonymous connections', () => {
     expect(result).toEqual({ ConnectionId: client.connectionId, Authenticated: true });
     await server.app.hub.sendToUser('carol', balance(42));
     await inbox.waitFor(1);
-    expect(inbox.items).toEqual([balance(42)]);
+    expect(inbox.items).toEqual([balanceOnWire(42)]);
     await client.stop();
   });
 
@@ -115,7 +116,7 @@ describe('users and anonymous connections', () => {
     await inbox.waitFor(1);
     await server.app.hub.sendToConnection(client.connectionId!, balance(3));
     await inbox.waitFor(2);
-    expect(inbox.items).toEqual([balance(202), balance(3)]);
+    expect(inbox.items).toEqual([balanceOnWire(202), balanceOnWire(3)]);
     expect(events).toEqual([
       { group: 'page:101', previousGroup: null },
       { group: 'page:202', previousGroup: 'page:101' },
@@ -141,7 +142,7 @@ describe('users and anonymous connections', () => {
     await server.app.hub.sendToGroup('vip', balance(2));
     await server.app.hub.sendToConnection(client.connectionId!, balance(3));
     await inbox.waitFor(2);
-    expect(inbox.items).toEqual([balance(1), balance(3)]);
+    expect(inbox.items).toEqual([balanceOnWire(1), balanceOnWire(3)]);
     removeHook();
     await client.stop();
   });

@@ -1,5 +1,6 @@
+import type { Paise } from '@backlay/exchange';
 import { sql, type SQL } from 'drizzle-orm';
-import { betRows, countBets, isoOf, num, queryRows, type BetRow } from '../betting';
+import { betRows, countBets, isoOf, num, paiseOf, queryRows, type BetRow } from '../betting';
 import type { Executor } from '../platform/db/database';
 
 /*
@@ -13,8 +14,8 @@ export interface StatementLineRow {
   date: string;
   kind: string;
   description: string;
-  amountPaise: number;
-  balanceAfterPaise: number;
+  amountPaise: Paise;
+  balanceAfterPaise: Paise;
 }
 
 export interface StatementFilter {
@@ -73,8 +74,8 @@ function toLine(r: RawLine): StatementLineRow {
     date: isoOf(r.created_ms),
     kind: r.kind,
     description: r.description,
-    amountPaise: num(r.amount),
-    balanceAfterPaise: num(r.balance_after),
+    amountPaise: paiseOf(r.amount),
+    balanceAfterPaise: paiseOf(r.balance_after),
   };
 }
 
@@ -103,8 +104,8 @@ export interface SettledMarketRow {
   eventName: string;
   sportId: number;
   settledAt: string;
-  netPaise: number;
-  commissionPaise: number;
+  netPaise: Paise;
+  commissionPaise: Paise;
   result: unknown;
   runnerNames: Record<string, string>;
 }
@@ -126,9 +127,9 @@ export interface EventProfitLossRow {
   eventName: string;
   sportId: number;
   settledAt: string;
-  stakePaise: number;
-  netPaise: number;
-  commissionPaise: number;
+  stakePaise: Paise;
+  netPaise: Paise;
+  commissionPaise: Paise;
 }
 
 /** Settled profit and loss per event, newest settlement first, with the total over every page. */
@@ -136,7 +137,7 @@ export async function profitLossByEvent(
   db: Executor,
   userId: number,
   f: ProfitLossFilter & { limit: number; offset: number },
-): Promise<{ total: number; totalNetPaise: number; rows: EventProfitLossRow[] }> {
+): Promise<{ total: number; totalNetPaise: Paise; rows: EventProfitLossRow[] }> {
   const where = profitLossWhere(f);
   const grouped = sql`select e.id as event_id, e.title, e.sport_id,
         max(s.created_at) as settled_at, sum(s.net_paise) as net, sum(s.commission_paise) as commission,
@@ -169,15 +170,15 @@ export async function profitLossByEvent(
   ]);
   return {
     total: num(totals[0]?.n ?? 0),
-    totalNetPaise: num(totals[0]?.net ?? 0),
+    totalNetPaise: paiseOf(totals[0]?.net ?? 0),
     rows: rows.map((r) => ({
       eventId: num(r.event_id),
       eventName: r.title,
       sportId: num(r.sport_id),
       settledAt: isoOf(r.settled_ms),
-      stakePaise: num(r.stake),
-      netPaise: num(r.net),
-      commissionPaise: num(r.commission),
+      stakePaise: paiseOf(r.stake),
+      netPaise: paiseOf(r.net),
+      commissionPaise: paiseOf(r.commission),
     })),
   };
 }
@@ -219,8 +220,8 @@ export async function settledMarketsOfEvent(
     eventName: r.title,
     sportId: num(r.sport_id),
     settledAt: isoOf(r.settled_ms),
-    netPaise: num(r.net_paise),
-    commissionPaise: num(r.commission_paise),
+    netPaise: paiseOf(r.net_paise),
+    commissionPaise: paiseOf(r.commission_paise),
     result: typeof r.result === 'string' ? (JSON.parse(r.result) as unknown) : r.result,
     runnerNames:
       typeof r.runner_names === 'string'

@@ -1,3 +1,4 @@
+import { negPaise, ZERO_PAISE } from '@backlay/exchange';
 import type { z } from 'zod';
 import type {
   BetHistoryInputSchema,
@@ -13,7 +14,6 @@ import type {
 import { toHistoryItem } from '../betting';
 import type { Db } from '../platform/db/database';
 import { AppError } from '../platform/http/app-error';
-import { toRupees } from '../platform/money';
 import {
   betHistory,
   closedBetsOfEvent,
@@ -35,9 +35,9 @@ function toStatementLine(l: StatementLineRow) {
     date: l.date,
     kind: l.kind as StatementKind,
     description: l.description,
-    credit: l.amountPaise > 0 ? toRupees(l.amountPaise) : 0,
-    debit: l.amountPaise < 0 ? toRupees(-l.amountPaise) : 0,
-    balance: toRupees(l.balanceAfterPaise),
+    credit: l.amountPaise > 0 ? l.amountPaise : ZERO_PAISE,
+    debit: l.amountPaise < 0 ? negPaise(l.amountPaise) : ZERO_PAISE,
+    balance: l.balanceAfterPaise,
   };
 }
 
@@ -55,7 +55,7 @@ export class StatementService {
   async betHistory(
     userId: number,
     q: z.output<typeof BetHistoryInputSchema>,
-  ): Promise<z.input<typeof BetHistoryResultSchema>> {
+  ): Promise<z.output<typeof BetHistoryResultSchema>> {
     const oldestFirst = /\basc\b/i.test(q.Sorting ?? '');
     const { total, rows } = await betHistory(
       this.db,
@@ -74,7 +74,7 @@ export class StatementService {
   async profitLoss(
     userId: number,
     q: z.output<typeof ProfitLossInputSchema>,
-  ): Promise<z.input<typeof ProfitLossResultSchema>> {
+  ): Promise<z.output<typeof ProfitLossResultSchema>> {
     const { total, totalNetPaise, rows } = await profitLossByEvent(this.db, userId, {
       from: q.StartDate,
       to: q.EndDate,
@@ -84,15 +84,15 @@ export class StatementService {
     });
     return {
       totalCount: total,
-      total: toRupees(totalNetPaise),
+      total: totalNetPaise,
       items: rows.map((r) => ({
         eventId: r.eventId,
         eventName: r.eventName,
         sportId: r.sportId,
         settledTime: r.settledAt,
-        stake: toRupees(r.stakePaise),
-        profitLoss: toRupees(r.netPaise),
-        commission: toRupees(r.commissionPaise),
+        stake: r.stakePaise,
+        profitLoss: r.netPaise,
+        commission: r.commissionPaise,
       })),
     };
   }
@@ -100,7 +100,7 @@ export class StatementService {
   async profitLossDetail(
     userId: number,
     eventId: number,
-  ): Promise<z.input<typeof ProfitLossDetailResultSchema>> {
+  ): Promise<z.output<typeof ProfitLossDetailResultSchema>> {
     const markets = await settledMarketsOfEvent(this.db, userId, eventId);
     const first = markets[0];
     if (!first) throw new AppError('NOT_FOUND', 'You have no settled bets on this event.');
@@ -112,8 +112,8 @@ export class StatementService {
         marketId: m.marketId,
         marketName: m.marketName,
         result: resultText(m),
-        profitLoss: toRupees(m.netPaise),
-        commission: toRupees(m.commissionPaise),
+        profitLoss: m.netPaise,
+        commission: m.commissionPaise,
         bets: bets.filter((b) => b.marketId === m.marketId).map(toHistoryItem),
       })),
     };
@@ -122,7 +122,7 @@ export class StatementService {
   async statement(
     userId: number,
     q: z.output<typeof StatementQuerySchema>,
-  ): Promise<z.input<typeof StatementResultSchema>> {
+  ): Promise<z.output<typeof StatementResultSchema>> {
     const { total, rows } = await statementLines(this.db, userId, {
       ...(q.kind !== 'all' ? { kind: q.kind } : {}),
       from: q.StartDate,
@@ -136,7 +136,7 @@ export class StatementService {
   async statementDetail(
     userId: number,
     lineId: number,
-  ): Promise<z.input<typeof StatementDetailResultSchema>> {
+  ): Promise<z.output<typeof StatementDetailResultSchema>> {
     const line = await statementLine(this.db, userId, lineId);
     if (!line) throw new AppError('NOT_FOUND', 'No such statement line.');
     if (!line.marketId) return { line: toStatementLine(line), bets: [], marketName: null, eventName: null };

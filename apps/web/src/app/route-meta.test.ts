@@ -75,7 +75,8 @@ describe('environment', () => {
 describe('hub messages', () => {
   it('parses UserBalance from an object or its JSON, and ignores the unparseable', () => {
     const m = parseHubMessage('{"Code":"UserBalance","Data":{"Balance":1500.5,"Exposure":-200}}');
-    expect(m && parseUserBalance(m)).toEqual({ balance: 1500.5, exposure: -200 });
+    // Rupees on the wire, paise once parsed.
+    expect(m && parseUserBalance(m)).toEqual({ balance: 150_050, exposure: -20_000 });
     expect(parseHubMessage('{not json')).toBeNull();
     expect(parseHubMessage(42)).toBeNull();
     expect(parseHubMessage({ Data: {} })).toBeNull();

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { paise } from '@backlay/exchange';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { OddsV2 } from '../sports';
@@ -15,6 +16,7 @@ import {
   type ServerPushCode,
 } from './index';
 
+/** Parsed values: money in paise (the wire carries rupees). */
 const odds: OddsV2 = {
   eventId: 77,
   version: 10,
@@ -27,9 +29,9 @@ const odds: OddsV2 = {
       status: 'OPEN',
       inPlay: true,
       betDelayMs: 5000,
-      minStake: 100,
-      maxStake: 50000,
-      maxProfit: 250000.5,
+      minStake: paise(10_000),
+      maxStake: paise(5_000_000),
+      maxProfit: paise(25_000_050),
       version: 10,
       type: 'MATCH_ODDS',
       runners: [
@@ -38,8 +40,8 @@ const odds: OddsV2 = {
           name: 'Home',
           sortPriority: 0,
           status: 'ACTIVE',
-          back: [{ price: 2.02, size: 1500.25 }],
-          lay: [{ price: 2.04, size: 800 }],
+          back: [{ price: 2.02, size: paise(150_025) }],
+          lay: [{ price: 2.04, size: paise(80_000) }],
         },
       ],
     },
@@ -53,9 +55,9 @@ const odds: OddsV2 = {
       status: 'CLOSED',
       inPlay: true,
       betDelayMs: 0,
-      minStake: 100,
-      maxStake: 25000,
-      maxProfit: 100000,
+      minStake: paise(10_000),
+      maxStake: paise(2_500_000),
+      maxProfit: paise(10_000_000),
       version: 9,
       result: { kind: 'runs', runs: 52 },
       type: 'FANCY',
@@ -70,7 +72,7 @@ const odds: OddsV2 = {
 
 /** One push of every kind; the test below fails when a kind joins the union without a sample here. */
 const samples: Record<ServerPushCode, ServerPush> = {
-  UserBalance: userBalancePush({ Balance: 1500.5, Exposure: -200 }),
+  UserBalance: userBalancePush({ Balance: paise(150_050), Exposure: paise(-20_000) }),
   OddsSnapshot: oddsPush({ kind: 'snapshot', odds }),
   OddsChange: oddsPush({
     kind: 'change',
@@ -123,10 +125,19 @@ describe('the realtime protocol: server pushes', () => {
     expect(send(samples.UserBalance)).toBe(
       '{"Code":"UserBalance","Data":{"Balance":1500.5,"Exposure":-200}}',
     );
-    // The odds messages keep their own `kind` inside Data, as before the union.
+    // The odds messages keep their own `kind` inside Data, as before the union; sizes and limits in rupees.
     expect(JSON.parse(send(samples.OddsChange))).toMatchObject({
       Code: 'OddsChange',
-      Data: { kind: 'change' },
+      Data: {
+        kind: 'change',
+        matchOdds: [
+          {
+            minStake: 100,
+            maxProfit: 250000.5,
+            runners: [{ back: [{ price: 2.02, size: 1500.25 }], lay: [{ price: 2.04, size: 800 }] }],
+          },
+        ],
+      },
     });
   });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RupeesSchema } from '../envelope';
+import { MoneySchema } from '../money';
 import {
   ODDS_HUB_CODES,
   OddsChangeMessageSchema,
@@ -16,7 +16,7 @@ import {
  */
 
 /** The connection user's live balance and exposure (product spec section 3). */
-export const UserBalanceSchema = z.object({ Balance: RupeesSchema, Exposure: RupeesSchema });
+export const UserBalanceSchema = z.object({ Balance: MoneySchema, Exposure: MoneySchema });
 export type UserBalance = z.output<typeof UserBalanceSchema>;
 
 /** Sent to every connection of a user after any change to their wallet. */

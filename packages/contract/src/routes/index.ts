@@ -26,8 +26,26 @@ export const routes = {
 export type Routes = typeof routes;
 export type RouteKey = keyof Routes;
 export type RouteResult<K extends RouteKey> = z.infer<Routes[K]['result']>;
+/**
+ * What a caller hands the HTTP client as a route's body: parsed values (money in `Paise`), which the
+ * client encodes with the body schema, so the wire gets rupees. A field the wire may leave out (one
+ * with a default) may be left out here too: encoding does not apply defaults, the server does.
+ */
 export type RouteBody<K extends RouteKey> =
-  NonNullable<Routes[K]['body']> extends z.ZodType ? z.input<NonNullable<Routes[K]['body']>> : never;
+  NonNullable<Routes[K]['body']> extends z.ZodType ? Sendable<NonNullable<Routes[K]['body']>> : never;
+/** The keys of a wire shape that may be absent. */
+type OptionalKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? K : never }[keyof T];
+/** A schema's output, with the keys its input may leave out made optional (one level deep). */
+export type Sendable<S extends z.ZodType> =
+  z.output<S> extends readonly unknown[]
+    ? z.output<S>
+    : z.output<S> extends object
+      ? {
+          [K in keyof z.output<S> as K extends OptionalKeys<z.input<S>> ? never : K]: z.output<S>[K];
+        } & {
+          [K in keyof z.output<S> as K extends OptionalKeys<z.input<S>> ? K : never]?: z.output<S>[K];
+        }
+      : z.output<S>;
 export type RouteQuery<K extends RouteKey> =
   NonNullable<Routes[K]['query']> extends z.ZodType ? z.input<NonNullable<Routes[K]['query']>> : never;
 

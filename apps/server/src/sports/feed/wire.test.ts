@@ -11,6 +11,7 @@ import {
   TreeSportWithEventResultSchema,
 } from '@backlay/contract';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { SimulatedFeed } from '@backlay/feed-simulator';
 import { ManualClock } from '@backlay/market-feed';
 import {
@@ -27,18 +28,19 @@ import {
 const START = Date.UTC(2026, 10, 21, 14, 0);
 
 describe('wire shapes', { timeout: 60_000 }, () => {
-  it('every read and every pushed change of a run parses with the contract', () => {
+  // What these functions build is what handlers return and the hub sends: it must encode with the contract.
+  it('every read and every pushed change of a run encodes with the contract', () => {
     const clock = new ManualClock(START);
     const feed = new SimulatedFeed({ clock, seed: 21, eventIdBase: 3_000_000 });
     let changes = 0;
     feed.subscribe((event) => {
       if (event.type === 'oddsChanged') {
-        OddsChangeMessageSchema.parse(toOddsChangeMessage(event));
+        z.encode(OddsChangeMessageSchema, toOddsChangeMessage(event));
         changes += 1;
       }
       for (const push of hubPushesOf(event)) {
         expect('eventId' in event && push.group === eventHubGroup(event.eventId)).toBe(true);
-        OddsHubMessageSchema.parse(push.data);
+        z.encode(OddsHubMessageSchema, push.data);
       }
       if (event.type === 'scoreCard') ScoreCardSchema.parse(event.scoreCard);
     });
@@ -50,10 +52,10 @@ describe('wire shapes', { timeout: 60_000 }, () => {
         SportEventSchema.parse(toSportEvent(fixture));
         const odds = feed.odds(fixture.eventId);
         if (!odds) continue;
-        OddsV2Schema.parse(toOddsV2(odds));
-        OddsSnapshotMessageSchema.parse(toOddsSnapshotMessage(odds));
-        MarketsByEventResultSchema.parse(odds.markets.map(toMarketInfo));
-        GetUserLimitsResultSchema.parse(toUserLimits(odds));
+        z.encode(OddsV2Schema, toOddsV2(odds));
+        z.encode(OddsSnapshotMessageSchema, toOddsSnapshotMessage(odds));
+        z.encode(MarketsByEventResultSchema, odds.markets.map(toMarketInfo));
+        z.encode(GetUserLimitsResultSchema, toUserLimits(odds));
       }
     }
     expect(changes).toBeGreaterThan(300);
@@ -67,10 +69,17 @@ describe('wire shapes', { timeout: 60_000 }, () => {
     expect(event.matchDate).toBe('In-Play');
     expect(event.sportId).toBe(3);
     expect(event.sportName).toBe('Cricket');
-    const odds = toOddsV2(feed.odds(event.id) as NonNullable<ReturnType<typeof feed.odds>>);
+    const eventOdds = feed.odds(event.id) as NonNullable<ReturnType<typeof feed.odds>>;
+    // Paise inside, rupees once encoded for the wire.
+    expect(toOddsV2(eventOdds).matchOdds[0]?.minStake).toBe(10_000);
+    const odds = z.encode(OddsV2Schema, toOddsV2(eventOdds));
     const mo = odds.matchOdds[0];
     expect(mo?.minStake).toBe(100);
     expect(mo?.maxStake).toBe(500_000);
+    const feedMarket = eventOdds.markets.find((m) => m.id === mo?.id);
+    const feedSize = feedMarket?.type === 'FANCY' ? undefined : feedMarket?.runners[0]?.back[0]?.size;
+    expect(feedSize).toBeGreaterThan(0);
+    expect(mo?.runners[0]?.back[0]?.size).toBe(Number(feedSize) / 100);
     const back = mo?.runners[0]?.back[0];
     expect(back?.price).toBeGreaterThan(1);
     expect(back?.price).toBeLessThan(1000);

@@ -21,12 +21,13 @@ import {
   type TossMarket,
   type UserLimit,
 } from '@backlay/contract';
-import { paiseToRupees, priceToDecimal } from '@backlay/exchange';
+import { priceToDecimal } from '@backlay/exchange';
 import type { EventOdds, FeedEvent, FeedFixture, FeedMarket, FeedSport } from '@backlay/market-feed';
 
 /*
- * From the feed's units (hundredths, paise, epoch ms) to the contract's wire shapes (decimal odds,
- * rupees, ISO time). The sports service answers the section 7 reads and pushes hub messages with these.
+ * From the feed's units (hundredths, epoch ms) to the contract's shapes (decimal odds, ISO time).
+ * Money (sizes, stake limits) stays in paise: the contract's codecs send it as rupees when an answer
+ * or a push is encoded. The sports service answers the section 7 reads and pushes hub messages with these.
  */
 
 export function sportIdOf(sport: FeedSport): number {
@@ -85,9 +86,9 @@ function base(market: FeedMarket) {
     status: market.status,
     inPlay: market.inPlay,
     betDelayMs: market.betDelayMs,
-    minStake: paiseToRupees(market.limits.minStake),
-    maxStake: paiseToRupees(market.limits.maxStake),
-    maxProfit: paiseToRupees(market.limits.maxProfit),
+    minStake: market.limits.minStake,
+    maxStake: market.limits.maxStake,
+    maxProfit: market.limits.maxProfit,
     version: market.version,
     ...(market.result ? { result: market.result } : {}),
   };
@@ -120,8 +121,8 @@ export function toWireMarket(market: FeedMarket): WireMarket {
         name: r.name,
         sortPriority: r.sortPriority,
         status: r.status,
-        back: r.back.map((l) => ({ rate: l.rate, size: paiseToRupees(l.size) })),
-        lay: r.lay.map((l) => ({ rate: l.rate, size: paiseToRupees(l.size) })),
+        back: r.back.map((l) => ({ rate: l.rate, size: l.size })),
+        lay: r.lay.map((l) => ({ rate: l.rate, size: l.size })),
       }));
       return market.type === 'BOOKMAKER'
         ? { group: 'bookmaker', market: { ...base(market), type: 'BOOKMAKER', runners } }
@@ -138,8 +139,8 @@ export function toWireMarket(market: FeedMarket): WireMarket {
             name: r.name,
             sortPriority: r.sortPriority,
             status: r.status,
-            back: r.back.map((l) => ({ price: priceToDecimal(l.price), size: paiseToRupees(l.size) })),
-            lay: r.lay.map((l) => ({ price: priceToDecimal(l.price), size: paiseToRupees(l.size) })),
+            back: r.back.map((l) => ({ price: priceToDecimal(l.price), size: l.size })),
+            lay: r.lay.map((l) => ({ price: priceToDecimal(l.price), size: l.size })),
           })),
         },
       };
@@ -222,9 +223,9 @@ export function toUserLimits(odds: EventOdds, betLocked = false): UserLimit[] {
     marketType: LIMIT_TYPE_OF_GROUP[MARKET_GROUP_OF_TYPE[market.type]],
     runnerId: null,
     limit: {
-      minStake: paiseToRupees(market.limits.minStake),
-      maxStake: paiseToRupees(market.limits.maxStake),
-      maxProfit: paiseToRupees(market.limits.maxProfit),
+      minStake: market.limits.minStake,
+      maxStake: market.limits.maxStake,
+      maxProfit: market.limits.maxProfit,
       isSuspended: market.status !== 'OPEN',
       isBetLock: betLocked,
       delayTime: market.betDelayMs,

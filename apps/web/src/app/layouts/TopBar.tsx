@@ -19,7 +19,7 @@ import {
 import type { IconDefinition } from '@fortawesome/free-solid-svg-icons';
 import { openModal } from '@/shared/events/bus';
 import { safeLink } from '@/shared/http/sanitize';
-import { formatRupees } from '@/shared/lib/money';
+import { formatMoney } from '@/shared/lib/money';
 import { useSessionStore } from '@/shared/session/session-store';
 import { useSettingsStore } from '@/shared/settings/settings-store';
 
@@ -165,7 +165,7 @@ function Wallet() {
       <div className="wallet__item">
         <span className="wallet__label">Balance</span>
         <span className="wallet__value" data-testid="header-balance">
-          ₹{formatRupees(balance)}
+          ₹{formatMoney(balance)}
         </span>
       </div>
       <div className="wallet__item">
@@ -174,7 +174,7 @@ function Wallet() {
           className={`wallet__value ${exposure < 0 ? 'wallet__value--neg' : ''}`}
           data-testid="header-exposure"
         >
-          ₹{formatRupees(exposure)}
+          ₹{formatMoney(exposure)}
         </span>
       </div>
     </div>

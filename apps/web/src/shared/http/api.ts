@@ -1,4 +1,4 @@
-import type { RouteKey, RouteResult } from '@backlay/contract';
+import type { RouteKey, RouteResult, StorageKey } from '@backlay/contract';
 import type { CallOptions } from './client';
 
 /**
@@ -21,4 +21,23 @@ export async function call<K extends RouteKey>(
 
 export async function getExternal(url: string, signal?: AbortSignal): Promise<unknown> {
   return (await load()).getExternal(url, signal);
+}
+
+/**
+ * A route's answer kept in storage as the server sent it (money in rupees), and read back parsed
+ * (money in paise). Both need the contract's schemas, so they wait for the client chunk.
+ */
+export async function storeAnswer<K extends RouteKey>(
+  storageKey: StorageKey,
+  key: K,
+  result: RouteResult<K>,
+): Promise<void> {
+  (await load()).storeAnswer(storageKey, key, result);
+}
+
+export async function readStoredAnswer<K extends RouteKey>(
+  storageKey: StorageKey,
+  key: K,
+): Promise<RouteResult<K> | undefined> {
+  return (await load()).readStoredAnswer(storageKey, key);
 }

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { paise } from '@backlay/exchange';
 import { bus } from '../events/bus';
 import { useLoadingStore } from '../stores/loading';
-import { call, http } from './client';
+import { call, http, readStoredAnswer, storeAnswer } from './client';
 import { AppError } from './errors';
 import { abortPendingRequests } from './request-tracker';
 
@@ -73,6 +74,56 @@ describe('the HTTP client', () => {
     expect(config.headers.get('Authorization')).toBe('Bearer tok');
     expect(config.url).toBe('https://api.example.com/Account/GetUserLoginAttempts');
     expect(config.params).toEqual({ Result: 'All', MaxResultCount: 10, SkipCount: 0 });
+  });
+
+  it("sends a body's money as rupees and the rest as given; answers arrive as paise", async () => {
+    http.defaults.adapter = answer(200, {
+      success: true,
+      result: {
+        betId: 9,
+        status: 'MATCHED',
+        message: 'ok',
+        matchedRate: 1.8,
+        balance: 14500.5,
+        exposure: 400,
+      },
+    });
+    const placed = await call('placeBetV2', {
+      body: {
+        requestId: 'abcdefgh12',
+        type: 2,
+        rate: 1.8,
+        stake: paise(50_000),
+        runnerId: 11,
+        fancyValue: null,
+        marketId: '1.7001',
+        eventId: 7,
+      },
+    });
+    expect(JSON.parse((seen[0] as InternalAxiosRequestConfig).data as string)).toEqual({
+      requestId: 'abcdefgh12',
+      type: 2,
+      rate: 1.8,
+      stake: 500,
+      runnerId: 11,
+      fancyValue: null,
+      marketId: '1.7001',
+      eventId: 7,
+    });
+    expect(placed).toMatchObject({ balance: 1_450_050, exposure: 40_000 });
+  });
+
+  it('keeps a stored answer as the server sent it (rupees) and reads it back as paise', () => {
+    const openBets = { balance: paise(1_450_050), exposure: paise(40_000), openBets: [] };
+    storeAnswer('OpenBets', 'userOpenBets', openBets);
+    expect(JSON.parse(window.localStorage.getItem('OpenBets') ?? 'null')).toEqual({
+      balance: 14500.5,
+      exposure: 400,
+      openBets: [],
+    });
+    expect(readStoredAnswer('OpenBets', 'userOpenBets')).toEqual(openBets);
+    window.localStorage.setItem('OpenBets', '{"balance":"x"}');
+    expect(readStoredAnswer('OpenBets', 'userOpenBets')).toBeUndefined();
   });
 
   it('keeps tokens in queries intact', async () => {

@@ -1,9 +1,17 @@
 import axios, { AxiosError, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
-import { routes, type RouteKey, type RouteResult, type Routes } from '@backlay/contract';
-import type { z } from 'zod';
+import {
+  moneyToWire,
+  routes,
+  type RouteBody,
+  type RouteKey,
+  type RouteQuery,
+  type RouteResult,
+  type StorageKey,
+} from '@backlay/contract';
+import { z } from 'zod';
 import { HTTP_TIMEOUT_MS } from '../config/constants';
 import { bus } from '../events/bus';
-import { clearSessionStorage, getAccessToken } from '../storage/storage';
+import { clearSessionStorage, getAccessToken, storage } from '../storage/storage';
 import { apiBaseUrl } from './base-url';
 import { AppError, rejectedAnswer, toAppError } from './errors';
 import { finishRequest, trackRequest } from './request-tracker';
@@ -82,16 +90,19 @@ async function send(
   }
 }
 
-// The route's optional `query?`/`body?` widen to `Schema | undefined`, so strip undefined first.
-type QueryOf<K extends RouteKey> =
-  NonNullable<Routes[K]['query']> extends z.ZodType ? z.input<NonNullable<Routes[K]['query']>> : never;
-type BodyOf<K extends RouteKey> =
-  NonNullable<Routes[K]['body']> extends z.ZodType ? z.input<NonNullable<Routes[K]['body']>> : never;
-
 export interface CallOptions<K extends RouteKey> {
-  query?: QueryOf<K>;
-  body?: BodyOf<K>;
+  query?: RouteQuery<K>;
+  /** Parsed values (money in paise): the route's money codecs send the money as rupees. */
+  body?: RouteBody<K>;
   signal?: AbortSignal | null;
+}
+
+/**
+ * The body as the wire has it: its money (paise) encoded by the route's money codecs into rupees,
+ * the rest as given. The server validates the body, as it always has.
+ */
+function bodyOnTheWire(schema: z.ZodType | undefined, body: unknown): unknown {
+  return schema === undefined || body === undefined ? body : moneyToWire(schema, body);
 }
 
 /**
@@ -103,12 +114,13 @@ export async function call<K extends RouteKey>(
   options: CallOptions<K> = {},
 ): Promise<RouteResult<K>> {
   const route = routes[key];
+  const data = bodyOnTheWire(route.body, options.body);
   const result = await send(
     {
       method: route.method,
       url: apiBaseUrl() + route.path,
       params: options.query,
-      data: options.body,
+      data,
       skipAuth: route.auth === 'none',
     },
     { isAuthenticate: key === 'authenticate', signal: options.signal },
@@ -118,6 +130,26 @@ export async function call<K extends RouteKey>(
     throw new AppError({ code: 'BAD_RESPONSE', message: 'The server sent an answer this app cannot read.' });
   }
   return parsed.data as RouteResult<K>;
+}
+
+/** Keeps a route's answer under a storage key as the server sent it: encoded, money in rupees. */
+export function storeAnswer<K extends RouteKey>(
+  storageKey: StorageKey,
+  key: K,
+  result: RouteResult<K>,
+): void {
+  storage.setJson(storageKey, z.encode(routes[key].result, result));
+}
+
+/** An answer kept by storeAnswer, parsed like a fresh one; undefined when absent or unreadable. */
+export function readStoredAnswer<K extends RouteKey>(
+  storageKey: StorageKey,
+  key: K,
+): RouteResult<K> | undefined {
+  const stored = storage.getJson<unknown>(storageKey);
+  if (stored == null) return undefined;
+  const parsed = routes[key].result.safeParse(stored);
+  return parsed.success ? (parsed.data as RouteResult<K>) : undefined;
 }
 
 /** A GET of an absolute URL outside the route table (CDN files), with no Authorization header. */

@@ -1,6 +1,41 @@
-const inr = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+import { paiseToRupees, type Paise } from '@backlay/exchange';
 
-/** Rupees for display, Indian digit grouping: 1,00,000.00. */
-export function formatRupees(value: number): string {
-  return inr.format(value);
+/*
+ * Money on screen. Answers and pushes are parsed into `Paise` by the contract's codecs, so every
+ * figure a player sees goes through `formatMoney` from paise (rupees exist only as the text here),
+ * with Indian digit grouping.
+ */
+
+/**
+ * - 'exact' (the default): two decimals, 1,00,000.00 (balances, statements, results).
+ * - 'plain': decimals only when there are paise, 1,00,000 or 12.5 (stakes and limits in sentences).
+ * - 'whole': rounded to whole rupees, 1,00,000.
+ * - 'digits': like 'plain' without grouping, 100000 (a field's placeholder).
+ * - 'short': 850, 1.2K, 12K, 1.5L (lakh), 2.3Cr (sizes at a price, limits in a market header).
+ */
+export type MoneyStyle = 'exact' | 'plain' | 'whole' | 'digits' | 'short';
+
+const FORMATS: Record<Exclude<MoneyStyle, 'short'>, Intl.NumberFormat> = {
+  exact: new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  plain: new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 }),
+  whole: new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 }),
+  digits: new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2, useGrouping: false }),
+};
+
+function trim(value: number): string {
+  return value >= 100 ? String(Math.round(value)) : String(Math.round(value * 10) / 10);
+}
+
+function short(rupees: number): string {
+  const n = Math.round(rupees);
+  if (n >= 10_000_000) return `${trim(n / 10_000_000)}Cr`;
+  if (n >= 100_000) return `${trim(n / 100_000)}L`;
+  if (n >= 1_000) return `${trim(n / 1_000)}K`;
+  return String(n);
+}
+
+/** Paise as rupee text, without the ₹ sign (the screens place it): see MoneyStyle. */
+export function formatMoney(amount: Paise, style: MoneyStyle = 'exact'): string {
+  const rupees = paiseToRupees(amount);
+  return style === 'short' ? short(rupees) : FORMATS[style].format(rupees);
 }

@@ -1,4 +1,5 @@
 import type { MarketType } from '@backlay/contract';
+import type { Paise } from '@backlay/exchange';
 
 /**
  * A price the player tapped on a market page. The sports feature emits it as the app event
@@ -23,6 +24,7 @@ export interface PriceSelection {
   fancyValue: number | null;
   /** The market's in-play bet delay, for the slip's countdown. */
   betDelayMs: number;
-  minStake: number;
-  maxStake: number;
+  /** The market's stake limits, as the odds carry them. */
+  minStake: Paise;
+  maxStake: Paise;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { paise } from '@backlay/exchange';
 import { oddsPush, ServerPushSchema, userBalancePush, type ServerPush } from '@backlay/contract';
 import { parseHubMessage, parseUserBalance } from './connection';
 
@@ -26,7 +27,9 @@ const scoreCard = oddsPush({
 
 describe('parsing hub pushes with the contract', () => {
   it('takes what the server sends, as text or as an object, typed by Code', () => {
-    const balance = userBalancePush({ Balance: 1500.5, Exposure: -200 });
+    const balance = userBalancePush({ Balance: paise(150_050), Exposure: paise(-20_000) });
+    expect(wire(balance)).toBe('{"Code":"UserBalance","Data":{"Balance":1500.5,"Exposure":-200}}');
+    // Rupees on the wire, paise once parsed.
     expect(parseHubMessage(wire(balance))).toEqual(balance);
     expect(parseHubMessage(JSON.parse(wire(scoreCard)))).toEqual(scoreCard);
     const parsed = parseHubMessage(wire(scoreCard));
@@ -43,9 +46,9 @@ describe('parsing hub pushes with the contract', () => {
   });
 
   it('reads the balance of a UserBalance push and nothing from the others', () => {
-    expect(parseUserBalance(userBalancePush({ Balance: 10, Exposure: 2.5 }))).toEqual({
-      balance: 10,
-      exposure: 2.5,
+    expect(parseUserBalance(userBalancePush({ Balance: paise(1000), Exposure: paise(250) }))).toEqual({
+      balance: 1000,
+      exposure: 250,
     });
     expect(parseUserBalance(scoreCard)).toBeNull();
   });

@@ -130,9 +130,10 @@ describe('the realtime connection service', () => {
     calls.handlers.Message?.({ Code: 'UserBalance', Data: { Balance: 10, Exposure: -2 } });
     calls.handlers.Message?.('{"Code":"UserBalance","Data":{"Balance":11,"Exposure":0}}');
     calls.handlers.Message?.('{broken');
+    // Rupees on the wire, paise once parsed.
     expect(seen).toEqual([
-      { Code: 'UserBalance', Data: { Balance: 10, Exposure: -2 } },
-      { Code: 'UserBalance', Data: { Balance: 11, Exposure: 0 } },
+      { Code: 'UserBalance', Data: { Balance: 1000, Exposure: -200 } },
+      { Code: 'UserBalance', Data: { Balance: 1100, Exposure: 0 } },
     ]);
     expect(log).toHaveBeenCalledWith('ignored an unparseable message', '{broken');
     await c.stop();
@@ -154,7 +155,7 @@ describe('the realtime connection service', () => {
     ];
     for (const raw of malformed) calls.handlers.Message?.(raw);
     calls.handlers.Message?.({ Code: 'UserBalance', Data: { Balance: 12, Exposure: 0 } });
-    expect(seen).toEqual([{ Code: 'UserBalance', Data: { Balance: 12, Exposure: 0 } }]);
+    expect(seen).toEqual([{ Code: 'UserBalance', Data: { Balance: 1200, Exposure: 0 } }]);
     for (const raw of malformed) expect(log).toHaveBeenCalledWith('ignored an unparseable message', raw);
     await c.stop();
   });

@@ -1,20 +1,25 @@
 import { create } from 'zustand';
 import { STORAGE_KEYS } from '@backlay/contract';
+import { paiseToRupees, rupeesToPaise, ZERO_PAISE, type Paise } from '@backlay/exchange';
 import { getAccessToken, storage } from '@/shared/storage/storage';
 
 // Who is signed in, with the header's balance and exposure. In shared/ because several features
 // read it: auth writes it (features/auth/lib/session.ts), betting updates the balance after a bet,
 // sports shows sports by the user's flags, and app/ guards routes with it.
 
-/** The user info kept under 'userinfo': the login result's user fields plus the typed username. */
+/**
+ * The user info kept under 'userinfo': the login result's user fields plus the typed username.
+ * The app holds its money as paise; the storage keys ('userinfo', 'balance', 'exposure') keep
+ * rupees, as section 3 has them, so the conversion happens only where they are read and written.
+ */
 export interface StoredUserInfo {
   userId: number;
   userName: string;
   /** What the user typed to sign in (section 3: the client adds username). */
   username: string;
   isDemo: boolean;
-  balance: number;
-  exposure: number;
+  balance: Paise;
+  exposure: Paise;
   football: boolean;
   tennis: boolean;
   cricket: boolean;
@@ -22,26 +27,60 @@ export interface StoredUserInfo {
   domain: string;
 }
 
-function isUserInfo(value: unknown): value is StoredUserInfo {
+/** The key as stored: the money fields are rupees there. */
+type UserInfoInStorage = Omit<StoredUserInfo, 'balance' | 'exposure'> & {
+  balance?: unknown;
+  exposure?: unknown;
+};
+
+function isUserInfo(value: unknown): value is UserInfoInStorage {
   if (value == null || typeof value !== 'object') return false;
-  const v = value as Partial<StoredUserInfo>;
+  const v = value as Partial<UserInfoInStorage>;
   return typeof v.userName === 'string' && typeof v.username === 'string';
+}
+
+/** Rupees from a storage key as paise; null when absent or not an amount. */
+function storedPaise(rupees: unknown): Paise | null {
+  if (typeof rupees !== 'number' && (typeof rupees !== 'string' || rupees.trim() === '')) return null;
+  try {
+    return rupeesToPaise(rupees);
+  } catch {
+    return null;
+  }
 }
 
 export function readStoredUserInfo(): StoredUserInfo | null {
   const value = storage.getJson<unknown>(STORAGE_KEYS.userInfo);
-  return isUserInfo(value) ? value : null;
+  if (!isUserInfo(value)) return null;
+  return {
+    ...value,
+    balance: storedPaise(value.balance) ?? ZERO_PAISE,
+    exposure: storedPaise(value.exposure) ?? ZERO_PAISE,
+  };
+}
+
+export function writeStoredUserInfo(user: StoredUserInfo): void {
+  storage.setJson(STORAGE_KEYS.userInfo, {
+    ...user,
+    balance: paiseToRupees(user.balance),
+    exposure: paiseToRupees(user.exposure),
+  });
+}
+
+export function writeStoredBalance(balance: Paise, exposure: Paise): void {
+  storage.setText(STORAGE_KEYS.balance, String(paiseToRupees(balance)));
+  storage.setText(STORAGE_KEYS.exposure, String(paiseToRupees(exposure)));
 }
 
 interface SessionState {
   user: StoredUserInfo | null;
-  balance: number;
-  exposure: number;
+  balance: Paise;
+  exposure: Paise;
   loginLoading: boolean;
   /** Re-read the session from storage (start-up, every navigation, after a 401). */
   syncFromStorage(): void;
   setUser(user: StoredUserInfo | null): void;
-  setBalance(balance: number, exposure: number): void;
+  setBalance(balance: Paise, exposure: Paise): void;
   setLoginLoading(loading: boolean): void;
 }
 
@@ -49,8 +88,8 @@ function snapshot() {
   const user = getAccessToken() != null ? readStoredUserInfo() : null;
   return {
     user,
-    balance: storage.getNumber(STORAGE_KEYS.balance) ?? user?.balance ?? 0,
-    exposure: storage.getNumber(STORAGE_KEYS.exposure) ?? user?.exposure ?? 0,
+    balance: storedPaise(storage.getText(STORAGE_KEYS.balance)) ?? user?.balance ?? ZERO_PAISE,
+    exposure: storedPaise(storage.getText(STORAGE_KEYS.exposure)) ?? user?.exposure ?? ZERO_PAISE,
   };
 }
 
@@ -66,10 +105,10 @@ export const useSessionStore = create<SessionState>()((set) => ({
         s.exposure === next.exposure;
       return same && (s.user == null) === (next.user == null) ? s : next;
     }),
-  setUser: (user) => set({ user, balance: user?.balance ?? 0, exposure: user?.exposure ?? 0 }),
+  setUser: (user) =>
+    set({ user, balance: user?.balance ?? ZERO_PAISE, exposure: user?.exposure ?? ZERO_PAISE }),
   setBalance: (balance, exposure) => {
-    storage.setText(STORAGE_KEYS.balance, String(balance));
-    storage.setText(STORAGE_KEYS.exposure, String(exposure));
+    writeStoredBalance(balance, exposure);
     set({ balance, exposure });
   },
   setLoginLoading: (loginLoading) => set({ loginLoading }),

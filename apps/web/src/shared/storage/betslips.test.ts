@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { wholeRupees } from '@backlay/exchange';
 import { DEFAULT_ONE_CLICK, parseBetslips, readBetslips, writeBetslips, type StoredSlip } from './betslips';
 
 const slip: StoredSlip = {
@@ -13,10 +14,12 @@ const slip: StoredSlip = {
   rate: 1.85,
   fancyValue: null,
   betDelayMs: 5000,
-  minStake: 100,
-  maxStake: 500000,
+  minStake: wholeRupees(100),
+  maxStake: wholeRupees(500000),
   stake: 500,
 };
+/** The slip as the key holds it: the limits in rupees. */
+const slipInKey = { ...slip, minStake: 100, maxStake: 500000 };
 
 describe("the 'betslips' key", () => {
   beforeEach(() => window.localStorage.clear());
@@ -34,7 +37,11 @@ describe("the 'betslips' key", () => {
     window.localStorage.setItem('betslips', JSON.stringify([{ title: '1k', value: 1000 }]));
     writeBetslips({ slip });
     const raw = JSON.parse(window.localStorage.getItem('betslips') ?? 'null') as unknown;
-    expect(raw).toEqual({ stakes: [{ title: '1k', value: 1000 }], slip, oneClick: DEFAULT_ONE_CLICK });
+    expect(raw).toEqual({
+      stakes: [{ title: '1k', value: 1000 }],
+      slip: slipInKey,
+      oneClick: DEFAULT_ONE_CLICK,
+    });
     expect(readBetslips().slip).toEqual(slip);
   });
 
@@ -56,6 +63,7 @@ describe("the 'betslips' key", () => {
       oneClick: DEFAULT_ONE_CLICK,
     });
     expect(parseBetslips(null)).toEqual({ stakes: null, slip: null, oneClick: DEFAULT_ONE_CLICK });
+    expect(parseBetslips({ slip: { ...slipInKey, minStake: 1.005 } }).slip).toBeNull();
     window.localStorage.setItem('betslips', '{oops');
     expect(readBetslips().stakes).toBeNull();
     expect(DEFAULT_ONE_CLICK.enabled).toBe(false);

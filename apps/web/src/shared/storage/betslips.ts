@@ -1,14 +1,16 @@
 import { STORAGE_KEYS, type StakeButton } from '@backlay/contract';
+import { paiseToRupees, rupeesToPaise } from '@backlay/exchange';
 import type { PriceSelection } from '../market/selection';
 import { storage } from './storage';
 
 /**
  * The 'betslips' key. It first held only the quick-stake buttons as a JSON array
  * (`[{ title, value }]`); it now holds an object with those buttons beside the open slip and the
- * one-click setting. Both forms are read, so buttons saved by an older client are kept.
+ * one-click setting. Both forms are read, so buttons saved by an older client are kept. The slip's
+ * stake limits are paise in the app and rupees in the key, as they always were there.
  */
 export interface StoredSlip extends PriceSelection {
-  /** Whole rupees typed or picked; null when the player has not chosen one yet. */
+  /** The stake field's whole rupees as typed or picked; null when the player has not chosen one yet. */
   stake: number | null;
 }
 export interface OneClickSetting {
@@ -55,7 +57,22 @@ function readSlip(value: unknown): StoredSlip | null {
     num(value.minStake) &&
     num(value.maxStake) &&
     (value.stake === null || num(value.stake));
-  return ok ? (value as unknown as StoredSlip) : null;
+  if (!ok) return null;
+  try {
+    const limits = {
+      minStake: rupeesToPaise(Number(value.minStake)),
+      maxStake: rupeesToPaise(Number(value.maxStake)),
+    };
+    return { ...(value as unknown as StoredSlip), ...limits };
+  } catch {
+    // Limits that are not amounts: the slip is unreadable.
+    return null;
+  }
+}
+
+/** The slip as the key keeps it: limits in rupees. */
+function slipInStorage(slip: StoredSlip) {
+  return { ...slip, minStake: paiseToRupees(slip.minStake), maxStake: paiseToRupees(slip.maxStake) };
 }
 
 function readOneClick(value: unknown): OneClickSetting {
@@ -77,6 +94,6 @@ export function readBetslips(): BetslipsValue {
 /** Changes some parts of the key and keeps the rest. */
 export function writeBetslips(change: Partial<BetslipsValue>): BetslipsValue {
   const next = { ...readBetslips(), ...change };
-  storage.setJson(STORAGE_KEYS.betslips, next);
+  storage.setJson(STORAGE_KEYS.betslips, { ...next, slip: next.slip && slipInStorage(next.slip) });
   return next;
 }

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginResult, VerificationInput } from '@backlay/contract';
+import type { LoginResult, RouteBody } from '@backlay/contract';
 import { call } from '@/shared/http/api';
 
-export function verificationUser(input: VerificationInput): Promise<LoginResult> {
+export function verificationUser(input: RouteBody<'verificationUser'>): Promise<LoginResult> {
   return call('verificationUser', { body: input });
 }
 

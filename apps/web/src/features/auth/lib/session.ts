@@ -3,7 +3,12 @@ import { clearSessionStorage, storage } from '@/shared/storage/storage';
 import { bus } from '@/shared/events/bus';
 import { restartRealtime } from '@/shared/realtime/registry';
 import { useUiStore } from '@/shared/stores/ui';
-import { useSessionStore, type StoredUserInfo } from '@/shared/session/session-store';
+import {
+  useSessionStore,
+  writeStoredBalance,
+  writeStoredUserInfo,
+  type StoredUserInfo,
+} from '@/shared/session/session-store';
 
 /** Expiry as epoch milliseconds: now plus expireInSeconds times 1000 ms. */
 export function expiryFrom(expireInSeconds: number, now: number = Date.now()): number {
@@ -32,9 +37,8 @@ export function startSession(result: LoginResult, typedUserName: string): Stored
     casinoToken: result.casinoToken,
     domain: result.domain,
   };
-  storage.setJson(STORAGE_KEYS.userInfo, user);
-  storage.setText(STORAGE_KEYS.balance, String(result.balance));
-  storage.setText(STORAGE_KEYS.exposure, String(result.exposure));
+  writeStoredUserInfo(user);
+  writeStoredBalance(result.balance, result.exposure);
   if (result.stakes.length > 0) useUiStore.getState().setStakeButtons(result.stakes);
   useSessionStore.getState().setUser(user);
   bus.emit('session:started', { userName: user.userName });

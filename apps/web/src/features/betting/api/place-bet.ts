@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PlaceBetInput, PlaceBetResult } from '@backlay/contract';
+import type { PlaceBetResult, RouteBody } from '@backlay/contract';
 import { call } from '@/shared/http/api';
 import { useSessionStore } from '@/shared/session/session-store';
 
-export async function placeBet(body: PlaceBetInput): Promise<PlaceBetResult> {
+/** The stake is paise: the HTTP client encodes the body, so the wire gets whole rupees. */
+export async function placeBet(body: RouteBody<'placeBetV2'>): Promise<PlaceBetResult> {
   return call('placeBetV2', { body });
 }
 

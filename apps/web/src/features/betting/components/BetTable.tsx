@@ -1,6 +1,6 @@
-import { formatRupees } from '@/shared/lib/money';
+import { formatMoney } from '@/shared/lib/money';
 import type { BetHistoryItem } from '../api/get-user-bet-history';
-import { formatDateTime, pnlClass, selectionText, signedRupees } from '../lib/format';
+import { formatDateTime, pnlClass, selectionText, signedMoney } from '../lib/format';
 
 function statusBadge(item: BetHistoryItem) {
   if (item.status === 'MATCHED') return <span className="badge badge--open">Open</span>;
@@ -55,11 +55,11 @@ export function BetTable({ items }: { items: BetHistoryItem[] }) {
                 {b.odds}
               </td>
               <td data-label="Stake" className="num">
-                ₹{formatRupees(b.stake)}
+                ₹{formatMoney(b.stake)}
               </td>
               <td data-label="Status">{statusBadge(b)}</td>
               <td data-label="Result" className={`num ${b.result == null ? '' : pnlClass(b.result)}`}>
-                {b.result == null ? '—' : signedRupees(b.result)}
+                {b.result == null ? '—' : signedMoney(b.result)}
               </td>
             </tr>
           ))}

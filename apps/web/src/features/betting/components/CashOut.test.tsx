@@ -2,7 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CashOutOfferResult, MatchOddsMarket, PlaceBetInput } from '@backlay/contract';
+import type { CashOutOfferResult, MatchOddsMarket, RouteBody } from '@backlay/contract';
+import { rupeesToPaise as r } from '@backlay/exchange';
 import { AppError } from '@/shared/http/errors';
 import { useSessionStore } from '@/shared/session/session-store';
 // Cash out shows under a match odds market where the player has a position: rendered as the market page does.
@@ -11,6 +12,7 @@ import { MarketActions } from './MarketActions';
 const EVENT = 7;
 const MARKET = '1.7001';
 
+// The mocked calls answer parsed values, as the HTTP client hands them over: money in paise (r(…)).
 const market: MatchOddsMarket = {
   id: MARKET,
   eventId: EVENT,
@@ -19,9 +21,9 @@ const market: MatchOddsMarket = {
   status: 'OPEN',
   inPlay: true,
   betDelayMs: 5000,
-  minStake: 100,
-  maxStake: 500000,
-  maxProfit: 2500000,
+  minStake: r(100),
+  maxStake: r(500000),
+  maxProfit: r(2500000),
   version: 1,
   runners: [
     { id: 11, name: 'India', sortPriority: 1, status: 'ACTIVE', back: [], lay: [] },
@@ -36,21 +38,23 @@ function offerAt(lay: number, stake: number, guaranteed: number): CashOutOfferRe
     eventId: EVENT,
     available: true,
     reason: null,
-    hedge: { type: 2, runnerId: 11, rate: lay, stake },
+    hedge: { type: 2, runnerId: 11, rate: lay, stake: r(stake) },
     runners: [
-      { runnerId: 11, now: 1000, afterCashOut: guaranteed },
-      { runnerId: 12, now: -1000, afterCashOut: guaranteed },
+      { runnerId: 11, now: r(1000), afterCashOut: r(guaranteed) },
+      { runnerId: 12, now: r(-1000), afterCashOut: r(guaranteed) },
     ],
-    guaranteed,
+    guaranteed: r(guaranteed),
   };
 }
 
 let offer: CashOutOfferResult;
 let placeAnswers: (() => unknown)[];
-const sent: PlaceBetInput[] = [];
+const sent: RouteBody<'placeBetV2'>[] = [];
 let offerReads = 0;
 
 vi.mock('@/shared/http/api', () => ({
+  readStoredAnswer: vi.fn(async () => undefined),
+  storeAnswer: vi.fn(async () => undefined),
   call: vi.fn(async (key: string, options: { body?: unknown } = {}) => {
     if (key === 'userExpectedProfitLoss') {
       return [
@@ -58,10 +62,10 @@ vi.mock('@/shared/http/api', () => ({
           eventId: EVENT,
           marketId: MARKET,
           marketType: 'MATCH_ODDS',
-          exposure: 1000,
+          exposure: r(1000),
           runners: [
-            { runnerId: 11, amount: 1000 },
-            { runnerId: 12, amount: -1000 },
+            { runnerId: 11, amount: r(1000) },
+            { runnerId: 12, amount: r(-1000) },
           ],
         },
       ];
@@ -71,7 +75,7 @@ vi.mock('@/shared/http/api', () => ({
       return offer;
     }
     if (key === 'placeBetV2') {
-      sent.push(options.body as PlaceBetInput);
+      sent.push(options.body as RouteBody<'placeBetV2'>);
       const answer = placeAnswers.shift();
       if (!answer) throw new Error('no answer left for placeBetV2');
       return answer();
@@ -96,7 +100,13 @@ const oddsChanged = () => {
       'Odds changed: the best lay price of India is now 1.62. Please check the new price and try again.',
   });
 };
-const placed = () => ({ betId: 9, status: 'MATCHED', message: 'Bet placed', balance: 15000, exposure: 0 });
+const placed = () => ({
+  betId: 9,
+  status: 'MATCHED',
+  message: 'Bet placed',
+  balance: r(15000),
+  exposure: r(0),
+});
 
 describe('cash out on the market page', () => {
   beforeEach(() => {
@@ -110,8 +120,8 @@ describe('cash out on the market page', () => {
         userName: 'demo',
         username: 'demo',
         isDemo: true,
-        balance: 15000,
-        exposure: 1000,
+        balance: r(15000),
+        exposure: r(1000),
         football: true,
         tennis: true,
         cricket: true,
@@ -133,8 +143,8 @@ describe('cash out on the market page', () => {
       hedge: null,
       guaranteed: null,
       runners: [
-        { runnerId: 11, now: 100, afterCashOut: null },
-        { runnerId: 12, now: -100, afterCashOut: null },
+        { runnerId: 11, now: r(100), afterCashOut: null },
+        { runnerId: 12, now: r(-100), afterCashOut: null },
       ],
     };
     renderActions();
@@ -153,8 +163,8 @@ describe('cash out on the market page', () => {
       hedge: null,
       guaranteed: null,
       runners: [
-        { runnerId: 11, now: 3000, afterCashOut: null },
-        { runnerId: 12, now: -1000, afterCashOut: null },
+        { runnerId: 11, now: r(3000), afterCashOut: null },
+        { runnerId: 12, now: r(-1000), afterCashOut: null },
       ],
     };
     renderActions();
@@ -182,13 +192,14 @@ describe('cash out on the market page', () => {
     );
     expect(offerReads).toBeGreaterThan(readsBefore);
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ type: 2, runnerId: 11, rate: 1.6, stake: 1250, marketId: MARKET });
+    // The caller hands the client paise; the client encodes them (whole rupees on the wire).
+    expect(sent[0]).toMatchObject({ type: 2, runnerId: 11, rate: 1.6, stake: 125_000, marketId: MARKET });
 
     // Only the player's second confirmation places the new hedge, with a new request id.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm cash out' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cash out' })).toBeNull());
     expect(sent).toHaveLength(2);
-    expect(sent[1]).toMatchObject({ type: 2, runnerId: 11, rate: 1.62, stake: 1235 });
+    expect(sent[1]).toMatchObject({ type: 2, runnerId: 11, rate: 1.62, stake: 123_500 });
     expect(sent[1]?.requestId).not.toBe(sent[0]?.requestId);
   });
 

@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { BET_TYPES } from '@backlay/contract';
+import type { Paise } from '@backlay/exchange';
 import { faHand } from '@fortawesome/free-solid-svg-icons';
 import { AppError } from '@/shared/http/errors';
-import { formatRupees } from '@/shared/lib/money';
+import { formatMoney } from '@/shared/lib/money';
 import { Icon } from '@/shared/ui/Icon';
 import { Modal } from '@/shared/ui/Modal';
 import { notify } from '@/shared/ui/toast';
 import { useCashOutOffer } from '../api/get-cash-out-offer';
 import { usePlaceBet } from '../api/place-bet';
-import { pnlClass, signedRupees } from '../lib/format';
+import { pnlClass, signedMoney } from '../lib/format';
 import { newRequestId } from '../lib/slip';
 
 /** Why taking the shown offer failed, in the dialog beside the offer. */
@@ -27,7 +28,7 @@ export function CashOut({
 }: {
   eventId: number;
   marketId: string;
-  minStake: number;
+  minStake: Paise;
 }) {
   const offer = useCashOutOffer(marketId, true);
   const mutation = usePlaceBet();
@@ -42,7 +43,7 @@ export function CashOut({
     return (
       <span className="cash-out cash-out--off muted" data-testid="cash-out-unavailable">
         {data.reason === 'below-min-stake'
-          ? `Cash out below the ₹${minStake.toLocaleString('en-IN')} minimum stake`
+          ? `Cash out below the ₹${formatMoney(minStake, 'plain')} minimum stake`
           : data.reason === 'above-bet-limits'
             ? 'Cash out larger than one bet on this market may be'
             : 'Cash out unavailable now'}
@@ -98,7 +99,7 @@ export function CashOut({
         onClick={() => setConfirming(true)}
         disabled={busy}
       >
-        <Icon icon={faHand} /> Cash out {signedRupees(data.guaranteed)}
+        <Icon icon={faHand} /> Cash out {signedMoney(data.guaranteed)}
       </button>
       <Modal
         open={confirming}
@@ -130,9 +131,9 @@ export function CashOut({
         <p>
           You get{' '}
           <strong className={pnlClass(data.guaranteed)} data-testid="cash-out-guaranteed">
-            {signedRupees(data.guaranteed)}
+            {signedMoney(data.guaranteed)}
           </strong>{' '}
-          whatever the result: a {hedge.type === 1 ? 'back' : 'lay'} of ₹{formatRupees(hedge.stake)} at{' '}
+          whatever the result: a {hedge.type === 1 ? 'back' : 'lay'} of ₹{formatMoney(hedge.stake)} at{' '}
           {hedge.rate.toFixed(2)} is placed at the current price.
         </p>
         <p className="hint">

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { ExpectedProfitLoss, FancyMarket } from '@backlay/contract';
 import { faBook } from '@fortawesome/free-solid-svg-icons';
-import { formatRupees } from '@/shared/lib/money';
+import { formatMoney } from '@/shared/lib/money';
 import { Icon } from '@/shared/ui/Icon';
 import { Modal } from '@/shared/ui/Modal';
-import { pnlClass, signedRupees } from '../lib/format';
+import { pnlClass, signedMoney } from '../lib/format';
 
 /** The fancy book: the player's result for every range of runs. */
 export function FancyBook({ market, position }: { market: FancyMarket; position: ExpectedProfitLoss }) {
@@ -36,13 +36,13 @@ export function FancyBook({ market, position }: { market: FancyMarket; position:
               return (
                 <tr key={b.runnerId}>
                   <td>{label}</td>
-                  <td className={`num ${pnlClass(b.amount)}`}>{signedRupees(b.amount)}</td>
+                  <td className={`num ${pnlClass(b.amount)}`}>{signedMoney(b.amount)}</td>
                 </tr>
               );
             })}
           </tbody>
         </table>
-        <p className="hint">Exposure on this market: ₹{formatRupees(position.exposure)}</p>
+        <p className="hint">Exposure on this market: ₹{formatMoney(position.exposure)}</p>
       </Modal>
     </>
   );

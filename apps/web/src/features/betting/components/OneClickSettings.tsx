@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { paiseToRupees } from '@backlay/exchange';
 import { useUiStore } from '@/shared/stores/ui';
 import { FieldError } from '@/shared/ui/feedback';
 import { notify } from '@/shared/ui/toast';
@@ -22,8 +23,10 @@ export function OneClickSettings() {
       return;
     }
     setError(undefined);
-    useUiStore.getState().setOneClick({ enabled, stake: read.stake });
-    notify.success(enabled ? `One-click betting on: ₹${read.stake} a tap` : 'One-click betting off');
+    // The setting keeps the field's whole rupees: a tap puts them in the slip's stake field as text.
+    const stake = paiseToRupees(read.stake);
+    useUiStore.getState().setOneClick({ enabled, stake });
+    notify.success(enabled ? `One-click betting on: ₹${stake} a tap` : 'One-click betting off');
   };
 
   return (

@@ -1,5 +1,5 @@
 import type { OpenBet } from '@backlay/contract';
-import { formatRupees } from '@/shared/lib/money';
+import { formatMoney } from '@/shared/lib/money';
 import { formatDateTime, selectionText } from '../lib/format';
 
 function sideClass(t: OpenBet['betType']): string {
@@ -29,15 +29,15 @@ export function OpenBetsList({ bets, showEvent = true }: { bets: OpenBet[]; show
             </div>
             <div>
               <dt>Stake</dt>
-              <dd>₹{formatRupees(b.stake)}</dd>
+              <dd>₹{formatMoney(b.stake)}</dd>
             </div>
             <div>
               <dt>Profit</dt>
-              <dd className="pos">₹{formatRupees(b.expectedProfit)}</dd>
+              <dd className="pos">₹{formatMoney(b.expectedProfit)}</dd>
             </div>
             <div>
               <dt>Liability</dt>
-              <dd className="neg">₹{formatRupees(b.liability)}</dd>
+              <dd className="neg">₹{formatMoney(b.liability)}</dd>
             </div>
           </dl>
           <time className="bet-item__time muted" dateTime={b.placeTime}>

@@ -1,5 +1,5 @@
 import type { RunnerSlotProps } from '@/shared/market/market-slots-context';
-import { pnlClass, signedRupees } from '../lib/format';
+import { pnlClass, signedMoney } from '../lib/format';
 import { useMarketPosition } from '../lib/use-market-position';
 
 /** The player's profit or loss on the market if this runner wins. */
@@ -9,7 +9,7 @@ export function RunnerPnl({ marketId, runnerId }: RunnerSlotProps) {
   if (amount == null) return null;
   return (
     <span className={`runner-pnl ${pnlClass(amount)}`} data-testid={`runner-pnl-${runnerId}`}>
-      {signedRupees(amount)}
+      {signedMoney(amount)}
     </span>
   );
 }

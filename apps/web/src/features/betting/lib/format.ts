@@ -1,18 +1,15 @@
-import { formatRupees } from '@/shared/lib/money';
+import { negPaise, type Paise } from '@backlay/exchange';
+import { formatMoney } from '@/shared/lib/money';
 
-/** Paise as rupees text with Indian grouping (exact: paise / 100 has at most two decimals). */
-export function paiseText(amountPaise: number): string {
-  return formatRupees(amountPaise / 100);
+/** A signed amount: "+₹1,200.00", "−₹500.00", "₹0.00". */
+export function signedMoney(amount: Paise): string {
+  if (amount === 0) return '₹0.00';
+  return amount > 0 ? `+₹${formatMoney(amount)}` : `−₹${formatMoney(negPaise(amount))}`;
 }
 
-/** A signed rupee amount: "+₹1,200.00", "−₹500.00", "₹0.00". */
-export function signedRupees(rupees: number): string {
-  if (rupees === 0) return '₹0.00';
-  return `${rupees > 0 ? '+' : '−'}₹${formatRupees(Math.abs(rupees))}`;
-}
-
-export function pnlClass(rupees: number): string {
-  return rupees > 0 ? 'pos' : rupees < 0 ? 'neg' : '';
+/** The colour of a profit or loss (any amount: only its sign matters). */
+export function pnlClass(amount: number): string {
+  return amount > 0 ? 'pos' : amount < 0 ? 'neg' : '';
 }
 
 const dateTime = new Intl.DateTimeFormat('en-IN', {

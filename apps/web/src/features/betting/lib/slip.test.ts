@@ -6,8 +6,10 @@ import {
   fancyBook,
   parseOdds,
   wholeRupees,
+  ZERO_PAISE,
 } from '@backlay/exchange';
-import { BET_TYPES } from '@backlay/contract';
+import { BET_TYPES, PlaceBetInputSchema } from '@backlay/contract';
+import { z } from 'zod';
 import type { PriceSelection } from '@/shared/market/selection';
 import {
   newRequestId,
@@ -32,20 +34,20 @@ function selection(over: Partial<PriceSelection>): PriceSelection {
     rate: 2,
     fancyValue: null,
     betDelayMs: 5000,
-    minStake: 100,
-    maxStake: 500000,
+    minStake: wholeRupees(100),
+    maxStake: wholeRupees(500000),
     ...over,
   };
 }
 
 describe('slip previews agree with @backlay/exchange', () => {
   it('back ₹1000 @ 2.00: profit ₹1000, liability ₹1000', () => {
-    const p = previewOf(selection({ side: 'back' }), 2, 1000);
+    const p = previewOf(selection({ side: 'back' }), 2, wholeRupees(1000));
     expect(p).toEqual({ profitPaise: 100000, liabilityPaise: 100000 });
   });
 
   it('lay ₹500 @ 1.80: profit ₹500, liability ₹400 (the math page example)', () => {
-    const p = previewOf(selection({ side: 'lay' }), 1.8, 500);
+    const p = previewOf(selection({ side: 'lay' }), 1.8, wholeRupees(500));
     expect(p).toEqual({ profitPaise: 50000, liabilityPaise: 40000 });
   });
 
@@ -54,7 +56,7 @@ describe('slip previews agree with @backlay/exchange', () => {
       for (const stake of [100, 333, 4999]) {
         for (const side of ['back', 'lay'] as const) {
           const bet = { side, runnerId: 11, price: parseOdds(price), stakePaise: wholeRupees(stake) };
-          expect(previewOf(selection({ side }), price, stake)).toEqual({
+          expect(previewOf(selection({ side }), price, wholeRupees(stake))).toEqual({
             profitPaise: betPotentialProfit(bet),
             liabilityPaise: betLiability(bet),
           });
@@ -66,18 +68,18 @@ describe('slip previews agree with @backlay/exchange', () => {
   it('bookmaker rates are odds 1 + r/100', () => {
     const sel = selection({ marketType: 'BOOKMAKER', side: 'lay' });
     const bet = bookmakerBet('lay', 11, 95, wholeRupees(1000));
-    expect(previewOf(sel, 95, 1000)).toEqual({
+    expect(previewOf(sel, 95, wholeRupees(1000))).toEqual({
       profitPaise: betPotentialProfit(bet),
       liabilityPaise: betLiability(bet),
     });
-    expect(previewOf(sel, 95, 1000)?.liabilityPaise).toBe(95000);
+    expect(previewOf(sel, 95, wholeRupees(1000))?.liabilityPaise).toBe(95000);
   });
 
   it('fancy YES wins stake·r/100 and risks the stake; NO wins the stake and risks stake·r/100', () => {
     const yes = selection({ marketType: 'FANCY', side: 'yes', runnerId: null, fancyValue: 83 });
     const no = selection({ marketType: 'FANCY', side: 'no', runnerId: null, fancyValue: 82 });
-    expect(previewOf(yes, 90, 1000)).toEqual({ profitPaise: 90000, liabilityPaise: 100000 });
-    expect(previewOf(no, 110, 1000)).toEqual({ profitPaise: 100000, liabilityPaise: 110000 });
+    expect(previewOf(yes, 90, wholeRupees(1000))).toEqual({ profitPaise: 90000, liabilityPaise: 100000 });
+    expect(previewOf(no, 110, wholeRupees(1000))).toEqual({ profitPaise: 100000, liabilityPaise: 110000 });
     // The book of one NO bet: below the line the stake is won, from the line the rate is lost.
     const book = fancyBook([{ side: 'no', line: 82, rate: 110, stakePaise: wholeRupees(1000) }]);
     expect(book.map((b) => b.pnl)).toEqual([100000, -110000]);
@@ -85,8 +87,9 @@ describe('slip previews agree with @backlay/exchange', () => {
 
   it('shows nothing until the stake is a whole positive number', () => {
     expect(previewOf(selection({}), 2, null)).toBeNull();
-    expect(previewOf(selection({}), 2, 0)).toBeNull();
-    expect(previewOf(selection({}), 2, 10.5)).toBeNull();
+    expect(previewOf(selection({}), 2, ZERO_PAISE)).toBeNull();
+    // A fraction of a rupee never becomes a stake: the field's edge refuses it.
+    expect(readStake('10.5')).not.toHaveProperty('stake');
   });
 });
 
@@ -120,12 +123,16 @@ describe('stake validation', () => {
     expect(readStake('abc')).toEqual({ error: 'Enter the stake in rupees, digits only' });
     expect(readStake('1e5')).toEqual({ error: 'Enter the stake in rupees, digits only' });
     expect(readStake('99999999999999999999')).toEqual({ error: 'The stake is too large' });
-    expect(readStake(' 500 ')).toEqual({ stake: 500 });
+    // A safe integer, but more rupees than money can hold in paise.
+    expect(readStake('99999999999999')).toEqual({ error: 'The stake is too large' });
+    // The form's edge: whole rupees typed, paise out.
+    expect(readStake(' 500 ')).toEqual({ stake: 50_000 });
   });
   it('names the market limits', () => {
-    expect(stakeLimitMessage(50, 100, 500000)).toBe('Minimum stake is ₹100');
-    expect(stakeLimitMessage(600000, 100, 500000)).toBe('Maximum stake is ₹5,00,000');
-    expect(stakeLimitMessage(100, 100, 500000)).toBeNull();
+    const [min, max] = [wholeRupees(100), wholeRupees(500000)];
+    expect(stakeLimitMessage(wholeRupees(50), min, max)).toBe('Minimum stake is ₹100');
+    expect(stakeLimitMessage(wholeRupees(600000), min, max)).toBe('Maximum stake is ₹5,00,000');
+    expect(stakeLimitMessage(wholeRupees(100), min, max)).toBeNull();
   });
 });
 
@@ -133,20 +140,24 @@ describe('the PlaceBetV2 body', () => {
   it('carries the V1 fields and a dashless requestId', () => {
     const id = newRequestId();
     expect(id).toMatch(/^[0-9a-f]{32}$/);
-    expect(placeBetBody(selection({ side: 'lay' }), 1.8, 500, id)).toMatchObject({
+    const body = placeBetBody(selection({ side: 'lay' }), 1.8, wholeRupees(500), id);
+    expect(body).toMatchObject({
       requestId: id,
       type: BET_TYPES.lay,
       rate: 1.8,
-      stake: 500,
+      stake: 50_000,
       runnerId: 11,
       fancyValue: null,
       marketId: '1.7001',
       eventId: 7,
     });
+    // The HTTP client encodes it: the wire carries whole rupees, as before.
+    const wire = z.encode(PlaceBetInputSchema, { ...body, acceptAnyOdds: false });
+    expect(wire).toMatchObject({ stake: 500, rate: 1.8, requestId: id });
   });
   it('sends the line and no runner for fancy', () => {
     const sel = selection({ marketType: 'FANCY', side: 'no', runnerId: null, fancyValue: 82 });
-    expect(placeBetBody(sel, 100, 200, 'abcdefgh12')).toMatchObject({
+    expect(placeBetBody(sel, 100, wholeRupees(200), 'abcdefgh12')).toMatchObject({
       type: 4,
       fancyValue: 82,
       runnerId: null,

@@ -9,8 +9,10 @@ import {
   wholeRupees,
   type FancyBet,
   type OddsBet,
+  type Paise,
 } from '@backlay/exchange';
-import { BET_TYPES, type MarketType, type PlaceBetInput } from '@backlay/contract';
+import { BET_TYPES, type MarketType, type RouteBody } from '@backlay/contract';
+import { formatMoney } from '@/shared/lib/money';
 import type { PriceSelection } from '@/shared/market/selection';
 
 /** Exchange markets are priced in decimal odds on the ladder; the rest in whole rates per 100. */
@@ -35,8 +37,7 @@ export function tickDown(type: MarketType, rate: number): number | null {
 }
 
 /** The selection at this stake as the exchange package's bet, so previews use its formulas. */
-export function toExchangeBet(sel: PriceSelection, rate: number, stake: number): OddsBet | FancyBet {
-  const stakePaise = wholeRupees(stake);
+export function toExchangeBet(sel: PriceSelection, rate: number, stakePaise: Paise): OddsBet | FancyBet {
   if (sel.side === 'yes' || sel.side === 'no') {
     return { side: sel.side, line: sel.fancyValue ?? 0, rate, stakePaise };
   }
@@ -46,15 +47,15 @@ export function toExchangeBet(sel: PriceSelection, rate: number, stake: number):
 }
 
 export interface SlipPreview {
-  /** What the bet wins, in paise. */
-  profitPaise: number;
-  /** What the bet can lose, in paise. */
-  liabilityPaise: number;
+  /** What the bet wins. */
+  profitPaise: Paise;
+  /** What the bet can lose. */
+  liabilityPaise: Paise;
 }
 
-/** Profit and liability of the slip; null while the stake is not a valid whole number. */
-export function previewOf(sel: PriceSelection, rate: number, stake: number | null): SlipPreview | null {
-  if (stake == null || !Number.isSafeInteger(stake) || stake <= 0 || rate <= 0) return null;
+/** Profit and liability of the slip; null while there is no valid stake (see readStake). */
+export function previewOf(sel: PriceSelection, rate: number, stake: Paise | null): SlipPreview | null {
+  if (stake == null || stake <= 0 || rate <= 0) return null;
   try {
     const bet = toExchangeBet(sel, rate, stake);
     return { profitPaise: betPotentialProfit(bet), liabilityPaise: betLiability(bet) };
@@ -64,10 +65,10 @@ export function previewOf(sel: PriceSelection, rate: number, stake: number | nul
 }
 
 /**
- * What the stake field says, read strictly: whole rupees, digits only. Returns the rupees or a
- * message the slip shows under the field.
+ * What the stake field says, read strictly: whole rupees, digits only. The form's edge: returns the
+ * stake in paise, or a message the slip shows under the field.
  */
-export function readStake(text: string): { stake: number } | { error: string } {
+export function readStake(text: string): { stake: Paise } | { error: string } {
   const t = text.trim();
   if (t === '') return { error: 'Enter a stake' };
   if (/^-/.test(t)) return { error: 'The stake must be more than zero' };
@@ -76,15 +77,18 @@ export function readStake(text: string): { stake: number } | { error: string } {
   const stake = Number(t);
   if (!Number.isSafeInteger(stake)) return { error: 'The stake is too large' };
   if (stake === 0) return { error: 'The stake must be more than zero' };
-  return { stake };
+  try {
+    return { stake: wholeRupees(stake) };
+  } catch {
+    // More rupees than money can hold (MAX_PAISE).
+    return { error: 'The stake is too large' };
+  }
 }
 
-const inr = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
-
 /** The market's limits, said the way a player reads them. Null when the stake fits. */
-export function stakeLimitMessage(stake: number, minStake: number, maxStake: number): string | null {
-  if (stake < minStake) return `Minimum stake is ₹${inr.format(minStake)}`;
-  if (maxStake > 0 && stake > maxStake) return `Maximum stake is ₹${inr.format(maxStake)}`;
+export function stakeLimitMessage(stake: Paise, minStake: Paise, maxStake: Paise): string | null {
+  if (stake < minStake) return `Minimum stake is ₹${formatMoney(minStake, 'whole')}`;
+  if (maxStake > 0 && stake > maxStake) return `Maximum stake is ₹${formatMoney(maxStake, 'whole')}`;
   return null;
 }
 
@@ -93,13 +97,13 @@ export function newRequestId(): string {
   return crypto.randomUUID().replace(/-/g, '');
 }
 
-/** The PlaceBetV2 body of the slip. */
+/** The PlaceBetV2 body of the slip (the stake in paise: the HTTP client sends it as rupees). */
 export function placeBetBody(
   sel: PriceSelection,
   rate: number,
-  stake: number,
+  stake: Paise,
   requestId: string,
-): PlaceBetInput {
+): RouteBody<'placeBetV2'> {
   return {
     requestId,
     placeTime: new Date().toISOString(),

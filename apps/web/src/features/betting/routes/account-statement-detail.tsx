@@ -1,11 +1,11 @@
 import { Link, useParams } from 'react-router';
 import { faList } from '@fortawesome/free-solid-svg-icons';
-import { formatRupees } from '@/shared/lib/money';
+import { formatMoney } from '@/shared/lib/money';
 import { EmptyState, PageHeader } from '@/shared/ui/feedback';
 import { useTransactionDetail } from '../api/get-transaction-detail';
 import { ReadStates } from '../components/ReadStates';
 import { StatementAmount } from '../components/StatementAmount';
-import { formatDateTime, pnlClass, selectionText, signedRupees } from '../lib/format';
+import { formatDateTime, pnlClass, selectionText, signedMoney } from '../lib/format';
 import { STATEMENT_KIND_LABEL } from '../lib/statement-kinds';
 import '../betting.css';
 
@@ -61,7 +61,7 @@ export function AccountStatementDetailRoute() {
                 </div>
                 <div>
                   <dt>Balance after</dt>
-                  <dd>₹{formatRupees(data.line.balance)}</dd>
+                  <dd>₹{formatMoney(data.line.balance)}</dd>
                 </div>
               </dl>
               {data.bets.length > 0 && (
@@ -79,12 +79,12 @@ export function AccountStatementDetailRoute() {
                           <div className="bet-item__names">
                             <strong>{selectionText(b.runnerName, b.fancyValue)}</strong>
                             <span className="muted">
-                              ₹{formatRupees(b.stake)} @ {b.odds}
+                              ₹{formatMoney(b.stake)} @ {b.odds}
                             </span>
                           </div>
                         </div>
                         <strong className={pnlClass(b.result ?? 0)}>
-                          {b.result == null ? '—' : signedRupees(b.result)}
+                          {b.result == null ? '—' : signedMoney(b.result)}
                         </strong>
                       </li>
                     ))}

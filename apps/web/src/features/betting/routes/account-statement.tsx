@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { STATEMENT_KINDS } from '@backlay/contract';
 import { faList } from '@fortawesome/free-solid-svg-icons';
-import { formatRupees } from '@/shared/lib/money';
+import { formatMoney } from '@/shared/lib/money';
 import { EmptyState, PageHeader, Spinner } from '@/shared/ui/feedback';
 import { Pager } from '@/shared/ui/Pager';
 import { useTransactionHistory } from '../api/get-transaction-history';
@@ -95,7 +95,7 @@ export function AccountStatementRoute() {
                         <StatementAmount line={line} />
                       </td>
                       <td data-label="Balance" className="num statement-table__balance">
-                        ₹{formatRupees(line.balance)}
+                        ₹{formatMoney(line.balance)}
                       </td>
                     </tr>
                   ))}

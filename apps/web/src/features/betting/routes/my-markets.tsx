@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
+import { addPaise, ZERO_PAISE, type Paise } from '@backlay/exchange';
 import { faList } from '@fortawesome/free-solid-svg-icons';
-import { formatRupees } from '@/shared/lib/money';
+import { formatMoney } from '@/shared/lib/money';
 import { EmptyState, PageHeader } from '@/shared/ui/feedback';
 import { useUserOpenBets } from '../api/get-user-open-bets';
 import { useUserExpectedProfitLoss } from '../api/get-user-expected-profit-loss';
@@ -16,7 +17,7 @@ export function MyMarketsRoute() {
   const markets = useMemo(() => {
     const byMarket = new Map<
       string,
-      { eventId: number; title: string; market: string; bets: number; stake: number }
+      { eventId: number; title: string; market: string; bets: number; stake: Paise }
     >();
     for (const b of openBets.data?.openBets ?? []) {
       const m = byMarket.get(b.marketId) ?? {
@@ -24,10 +25,10 @@ export function MyMarketsRoute() {
         title: b.betTitle,
         market: b.marketName,
         bets: 0,
-        stake: 0,
+        stake: ZERO_PAISE,
       };
       m.bets += 1;
-      m.stake += b.stake;
+      m.stake = addPaise(m.stake, b.stake);
       byMarket.set(b.marketId, m);
     }
     return [...byMarket.entries()].map(([marketId, m]) => ({
@@ -63,11 +64,11 @@ export function MyMarketsRoute() {
                   </div>
                   <div>
                     <dt>Stake</dt>
-                    <dd>₹{formatRupees(m.stake)}</dd>
+                    <dd>₹{formatMoney(m.stake)}</dd>
                   </div>
                   <div>
                     <dt>Exposure</dt>
-                    <dd className="neg">{m.exposure == null ? '—' : `₹${formatRupees(m.exposure)}`}</dd>
+                    <dd className="neg">{m.exposure == null ? '—' : `₹${formatMoney(m.exposure)}`}</dd>
                   </div>
                 </dl>
               </li>

@@ -1,5 +1,5 @@
 import { faList } from '@fortawesome/free-solid-svg-icons';
-import { formatRupees } from '@/shared/lib/money';
+import { formatMoney } from '@/shared/lib/money';
 import { EmptyState, PageHeader } from '@/shared/ui/feedback';
 import { useUserOpenBets } from '../api/get-user-open-bets';
 import { BrowseInPlayLink } from '../components/BrowseInPlayLink';
@@ -16,7 +16,7 @@ export function OpenBetsRoute() {
       <PageHeader title="Open Bets">
         {data && (
           <span className="page-header__meta">
-            Exposure <strong className="neg">₹{formatRupees(data.exposure)}</strong>
+            Exposure <strong className="neg">₹{formatMoney(data.exposure)}</strong>
           </span>
         )}
       </PageHeader>

@@ -4,7 +4,7 @@ import { EmptyState, PageHeader } from '@/shared/ui/feedback';
 import { useUserProfitLossDetail } from '../api/get-user-profit-loss-detail';
 import { BetTable } from '../components/BetTable';
 import { ReadStates } from '../components/ReadStates';
-import { pnlClass, signedRupees } from '../lib/format';
+import { pnlClass, signedMoney } from '../lib/format';
 import '../betting.css';
 
 /** /profit-detail/{id}: one event's settled markets and their bets. */
@@ -40,7 +40,7 @@ export function ProfitDetailRoute() {
                     <h2 className="section-title">{m.marketName}</h2>
                     <span className="muted">Result: {m.result}</span>
                   </div>
-                  <strong className={pnlClass(m.profitLoss)}>{signedRupees(m.profitLoss)}</strong>
+                  <strong className={pnlClass(m.profitLoss)}>{signedMoney(m.profitLoss)}</strong>
                 </header>
                 <BetTable items={m.bets} />
               </section>

@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { SPORT_NAMES, type SportId } from '@backlay/contract';
 import { faMoneyBill } from '@fortawesome/free-solid-svg-icons';
-import { formatRupees } from '@/shared/lib/money';
+import { formatMoney } from '@/shared/lib/money';
 import { EmptyState, PageHeader } from '@/shared/ui/feedback';
 import { Pager } from '@/shared/ui/Pager';
 import { useUserProfitLoss } from '../api/get-user-profit-loss';
 import { DateRangeFields, Filters, SportField } from '../components/history-filters';
 import { ReadStates } from '../components/ReadStates';
 import { dayBoundary, daysAgo } from '../lib/date-range';
-import { formatDateTime, pnlClass, signedRupees } from '../lib/format';
+import { formatDateTime, pnlClass, signedMoney } from '../lib/format';
 import '../betting.css';
 
 const PAGE_SIZE = 20;
@@ -33,7 +33,7 @@ export function ProfitLossRoute() {
       <PageHeader title="Profit & Loss">
         {data && (
           <span className="page-header__meta">
-            Total <strong className={pnlClass(data.total)}>{signedRupees(data.total)}</strong>
+            Total <strong className={pnlClass(data.total)}>{signedMoney(data.total)}</strong>
           </span>
         )}
       </PageHeader>
@@ -84,13 +84,13 @@ export function ProfitLossRoute() {
                         <span className="muted cell-sub">{SPORT_NAMES[row.sportId as SportId] ?? ''}</span>
                       </td>
                       <td data-label="Stake" className="num">
-                        ₹{formatRupees(row.stake)}
+                        ₹{formatMoney(row.stake)}
                       </td>
                       <td data-label="Commission" className="num">
-                        ₹{formatRupees(row.commission)}
+                        ₹{formatMoney(row.commission)}
                       </td>
                       <td data-label="Profit / loss" className={`num ${pnlClass(row.profitLoss)}`}>
-                        {signedRupees(row.profitLoss)}
+                        {signedMoney(row.profitLoss)}
                       </td>
                     </tr>
                   ))}

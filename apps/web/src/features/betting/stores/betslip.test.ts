@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { wholeRupees } from '@backlay/exchange';
 import { bus } from '@/shared/events/bus';
 import type { PriceSelection } from '@/shared/market/selection';
 import { readBetslips } from '@/shared/storage/betslips';
@@ -17,8 +18,8 @@ const selection: PriceSelection = {
   rate: 1.85,
   fancyValue: null,
   betDelayMs: 5000,
-  minStake: 100,
-  maxStake: 500000,
+  minStake: wholeRupees(100),
+  maxStake: wholeRupees(500000),
 };
 
 describe('the betslip store', () => {
@@ -36,6 +37,10 @@ describe('the betslip store', () => {
     expect(readBetslips()).toMatchObject({
       stakes: [{ title: '1k', value: 1000 }],
       slip: { ...selection, stake: 500 },
+    });
+    // The key keeps the limits in rupees, as it always did.
+    expect(JSON.parse(window.localStorage.getItem('betslips') ?? 'null')).toMatchObject({
+      slip: { minStake: 100, maxStake: 500000, stake: 500 },
     });
     // Saving stake buttons later keeps the slip.
     useUiStore.getState().setStakeButtons([{ title: '2k', value: 2000 }]);

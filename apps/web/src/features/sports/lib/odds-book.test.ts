@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { FancyMarket, MatchOddsMarket, OddsChangeMessage, OddsV2 } from '@backlay/contract';
+import { wholeRupees } from '@backlay/exchange';
 import { OddsBook } from './odds-book';
 
 const EVENT = 42;
@@ -13,9 +14,10 @@ function matchOdds(id: string, version: number, back = 2.5, status: MatchOddsMar
     status,
     inPlay: true,
     betDelayMs: 5000,
-    minStake: 100,
-    maxStake: 50000,
-    maxProfit: 500000,
+    // Parsed values: money in paise.
+    minStake: wholeRupees(100),
+    maxStake: wholeRupees(50000),
+    maxProfit: wholeRupees(500000),
     version,
     runners: [
       {
@@ -23,8 +25,8 @@ function matchOdds(id: string, version: number, back = 2.5, status: MatchOddsMar
         name: 'India',
         sortPriority: 0,
         status: 'ACTIVE',
-        back: [{ price: back, size: 1200 }],
-        lay: [{ price: back + 0.02, size: 900 }],
+        back: [{ price: back, size: wholeRupees(1200) }],
+        lay: [{ price: back + 0.02, size: wholeRupees(900) }],
       },
     ],
   } satisfies MatchOddsMarket;
@@ -39,9 +41,9 @@ function fancy(id: string, version: number, yesLine = 50): FancyMarket {
     status: 'OPEN',
     inPlay: true,
     betDelayMs: 0,
-    minStake: 100,
-    maxStake: 25000,
-    maxProfit: 100000,
+    minStake: wholeRupees(100),
+    maxStake: wholeRupees(25000),
+    maxProfit: wholeRupees(100000),
     version,
     noLine: yesLine - 1,
     noRate: 100,

@@ -1,6 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MatchOddsMarket, OddsChangeMessage, OddsV2 } from '@backlay/contract';
+import { wholeRupees } from '@backlay/exchange';
 import type { ConnectionState, HubMessage, RealtimeConnection } from '@/shared/realtime/connection';
 import { setRealtimeConnection } from '@/shared/realtime/registry';
 import { OddsBook } from './odds-book';
@@ -19,9 +20,10 @@ function market(version: number, price: number): MatchOddsMarket {
     status: 'OPEN',
     inPlay: true,
     betDelayMs: 5000,
-    minStake: 100,
-    maxStake: 50000,
-    maxProfit: 500000,
+    // Parsed values: money in paise.
+    minStake: wholeRupees(100),
+    maxStake: wholeRupees(50000),
+    maxProfit: wholeRupees(500000),
     version,
     runners: [
       {
@@ -29,8 +31,8 @@ function market(version: number, price: number): MatchOddsMarket {
         name: 'Home',
         sortPriority: 0,
         status: 'ACTIVE',
-        back: [{ price, size: 500 }],
-        lay: [{ price: price + 0.02, size: 500 }],
+        back: [{ price, size: wholeRupees(500) }],
+        lay: [{ price: price + 0.02, size: wholeRupees(500) }],
       },
     ],
   };

@@ -1,5 +1,5 @@
 import type { SlipPreview } from '../../lib/slip';
-import { paiseText } from '../../lib/format';
+import { formatMoney } from '@/shared/lib/money';
 
 /** What the bet wins and what it risks at this stake, from @backlay/exchange's formulas. */
 export function BetPreview({ isFancy, preview }: { isFancy: boolean; preview: SlipPreview | null }) {
@@ -8,13 +8,13 @@ export function BetPreview({ isFancy, preview }: { isFancy: boolean; preview: Sl
       <div>
         <dt>{isFancy ? 'Win' : 'Profit'}</dt>
         <dd className="pos" data-testid="betslip-profit">
-          {preview ? `₹${paiseText(preview.profitPaise)}` : '—'}
+          {preview ? `₹${formatMoney(preview.profitPaise)}` : '—'}
         </dd>
       </div>
       <div>
         <dt>Liability</dt>
         <dd className="neg" data-testid="betslip-liability">
-          {preview ? `₹${paiseText(preview.liabilityPaise)}` : '—'}
+          {preview ? `₹${formatMoney(preview.liabilityPaise)}` : '—'}
         </dd>
       </div>
     </dl>

@@ -2,7 +2,7 @@ import { faXmark } from '@fortawesome/free-solid-svg-icons';
 import { Icon } from '@/shared/ui/Icon';
 import { useSessionStore } from '@/shared/session/session-store';
 import { useUiStore } from '@/shared/stores/ui';
-import { paiseText } from '../../lib/format';
+import { formatMoney } from '@/shared/lib/money';
 import { formatRate, previewOf, readStake, stakeLimitMessage } from '../../lib/slip';
 import { useBetslipStore } from '../../stores/betslip';
 import { BetPreview } from './BetPreview';
@@ -98,7 +98,7 @@ export function Betslip() {
         >
           {touched && fieldMessage
             ? fieldMessage
-            : `Min ₹${selection.minStake.toLocaleString('en-IN')} · Max ₹${selection.maxStake.toLocaleString('en-IN')}`}
+            : `Min ₹${formatMoney(selection.minStake, 'plain')} · Max ₹${formatMoney(selection.maxStake, 'plain')}`}
         </p>
 
         <BetPreview isFancy={isFancy} preview={preview} />
@@ -108,8 +108,9 @@ export function Betslip() {
         {confirming && !pending && preview && (
           <div className="betslip__confirm" role="group" aria-label="Confirm bet">
             <p>
-              {SIDE_LABEL[selection.side]} {selection.selectionName} ₹{stake?.toLocaleString('en-IN')} @{' '}
-              {formatRate(selection.marketType, rate)}. Liability ₹{paiseText(preview.liabilityPaise)}.
+              {SIDE_LABEL[selection.side]} {selection.selectionName} ₹
+              {stake == null ? '' : formatMoney(stake, 'plain')} @ {formatRate(selection.marketType, rate)}.
+              Liability ₹{formatMoney(preview.liabilityPaise)}.
             </p>
           </div>
         )}

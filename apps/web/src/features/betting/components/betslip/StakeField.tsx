@@ -1,3 +1,6 @@
+import type { Paise } from '@backlay/exchange';
+import { formatMoney } from '@/shared/lib/money';
+
 /** The stake as typed, in whole rupees; its message is the line under the quick stakes. */
 export function StakeField({
   stakeText,
@@ -7,7 +10,7 @@ export function StakeField({
   onChange,
 }: {
   stakeText: string;
-  minStake: number;
+  minStake: Paise;
   pending: boolean;
   invalid: boolean;
   onChange: (text: string) => void;
@@ -19,7 +22,7 @@ export function StakeField({
         id="betslip-stake"
         inputMode="numeric"
         autoComplete="off"
-        placeholder={`Min ${minStake}`}
+        placeholder={`Min ${formatMoney(minStake, 'digits')}`}
         value={stakeText}
         disabled={pending}
         aria-invalid={invalid}

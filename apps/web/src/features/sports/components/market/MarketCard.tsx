@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import type { MarketStatus, OddsMarket } from '@backlay/contract';
+import { paise } from '@backlay/exchange';
 import { useMarketSlots } from '@/shared/market/market-slots-context';
 import { formatLimit } from '../../lib/format';
 import { useMarketSlice, useOddsBook } from '../../lib/use-odds';
@@ -31,8 +32,8 @@ function parseHead(head: string) {
   return {
     type,
     name,
-    minStake: Number(min),
-    maxStake: Number(max),
+    minStake: paise(Number(min)),
+    maxStake: paise(Number(max)),
     betDelayMs: Number(delay),
     runners: runners
       ? runners.split(SEP).map((r): RunnerHead => {

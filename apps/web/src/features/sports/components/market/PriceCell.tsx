@@ -1,5 +1,6 @@
 import { memo, useLayoutEffect, useRef } from 'react';
 import type { OddsMarket } from '@backlay/contract';
+import { paise } from '@backlay/exchange';
 import { bus } from '@/shared/events/bus';
 import type { PriceSelection } from '@/shared/market/selection';
 import { formatPrice, formatSize } from '../../lib/format';
@@ -10,7 +11,7 @@ export type CellSide = 'back' | 'lay' | 'yes' | 'no';
 interface Quote {
   /** What the cell shows large: odds, a rate or a fancy line. */
   main: number;
-  /** What it shows small: a size or a fancy rate. */
+  /** What it shows small: a size (paise) or a fancy rate. */
   sub: number;
   /** The price the player takes: odds or a rate. */
   rate: number;
@@ -151,7 +152,7 @@ export const PriceCell = memo(function PriceCell(props: PriceCellProps) {
       {!empty && (
         <>
           <span className="price__main">{kind === 'odds' ? formatPrice(Number(mainText)) : mainText}</span>
-          <span className="price__sub">{kind === 'line' ? subText : formatSize(Number(subText))}</span>
+          <span className="price__sub">{kind === 'line' ? subText : formatSize(paise(Number(subText)))}</span>
         </>
       )}
     </button>
