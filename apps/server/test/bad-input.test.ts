@@ -828,6 +828,29 @@ describe.each(backends)('bad input changes nothing (%s)', (backend) => {
     await runCases(cases);
   });
 
+  it('bet history and profit and loss: paging that is no number, and sport ids out of range', async () => {
+    const token = alice.login.accessToken;
+    const cases: Case[] = [];
+    for (const url of ['/Bet/GetUserBetHistory', '/Bet/GetUserProfitLoss']) {
+      for (const [name, body] of [
+        ['true MaxResultCount', { MaxResultCount: true }],
+        ['array MaxResultCount', { MaxResultCount: [] }],
+        ['array SkipCount', { SkipCount: [5] }],
+        ['null SkipCount', { SkipCount: null }],
+        ['sportId 2^31', { sportId: 2 ** 31 }],
+        ['sportId -2^31', { sportId: -(2 ** 31) }],
+      ] as const) {
+        cases.push({
+          name: `${url} ${name}`,
+          req: { url, body, token },
+          status: 400,
+          code: 'VALIDATION_FAILED',
+        });
+      }
+    }
+    await runCases(cases);
+  });
+
   it('changePassword: missing fields, wrong types, huge strings, weak passwords, bad tokens, non-JSON', async () => {
     const url = '/Account/changePassword';
     const token = alice.login.accessToken;

@@ -107,6 +107,9 @@ const DateRange = {
   EndDate: IsoDateTimeSchema.optional(),
 };
 
+/** A sport to filter by: any id a database integer holds (an unknown sport lists nothing). */
+const SportIdFilterSchema = z.number().int().min(0).max(2_147_483_647, 'sportId is out of range');
+
 export const BetHistoryInputSchema = z.object({
   ...PagingQuerySchema.shape,
   ...DateRange,
@@ -114,7 +117,7 @@ export const BetHistoryInputSchema = z.object({
     .enum(['ALL', ...BET_STATUSES])
     .optional()
     .default('ALL'),
-  sportId: z.number().int().optional(),
+  sportId: SportIdFilterSchema.optional(),
 });
 export const BetHistoryItemSchema = OpenBetSchema.extend({
   status: BetStatusSchema,
@@ -133,7 +136,7 @@ export const BetHistoryResultSchema = z.object({
 export const ProfitLossInputSchema = z.object({
   ...PagingQuerySchema.shape,
   ...DateRange,
-  sportId: z.number().int().optional(),
+  sportId: SportIdFilterSchema.optional(),
 });
 export const ProfitLossRowSchema = z.object({
   eventId: EventIdSchema,

@@ -22,10 +22,18 @@ export function envelopeOf<T extends z.ZodType>(result: T) {
 export type Envelope<T> =
   { success: true; result: T; error?: null } | { success: false; result: null; error: ErrorBody };
 
+/**
+ * A paging number from a query string (text) or a JSON body (a number). Plain coercion would also
+ * take `true` as 1 and `[]` as 0, so only numeric text is turned into a number; anything else must
+ * already be one.
+ */
+const pagingNumber = (schema: z.ZodNumber) =>
+  z.preprocess((v) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v), schema);
+
 /** ABP-style paging, in and out. */
 export const PagingQuerySchema = z.object({
-  MaxResultCount: z.coerce.number().int().min(1).max(100).default(10),
-  SkipCount: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  MaxResultCount: pagingNumber(z.number().int().min(1).max(100)).default(10),
+  SkipCount: pagingNumber(z.number().int().min(0).max(1_000_000)).default(0),
   Sorting: z.string().max(64).optional(),
 });
 
