@@ -74,6 +74,13 @@ describe.each(backends)('the wallet adjustment: rupees on the wire, paise inside
     const refused = (amount: unknown) => call(ctx.app, adjustCall(login.userId, amount));
     expectRefused(await refused(12.345), 400, 'VALIDATION_FAILED', 'Amounts have at most two decimals');
     expectRefused(await refused(0), 400, 'VALIDATION_FAILED', 'Amount must be non-zero and at most 1 crore');
+    // Less than half a paisa rounds to nothing: refused, not a 500 nor a zero journal.
+    expectRefused(
+      await refused(1e-9),
+      400,
+      'VALIDATION_FAILED',
+      'Amount must be non-zero and at most 1 crore',
+    );
     expectRefused(
       await refused(10_000_000.01),
       400,
