@@ -136,6 +136,14 @@ export async function insertJournal(
   return { journalId: inserted.id, created: true };
 }
 
+/** The lines of a posted journal. */
+export async function selectJournalLines(tx: Executor, journalId: number): Promise<JournalLineInput[]> {
+  return tx
+    .select({ accountId: journalLines.accountId, amount: journalLines.amount })
+    .from(journalLines)
+    .where(eq(journalLines.journalId, journalId));
+}
+
 /** The journal already posted for a movement, if any. */
 export async function findJournalId(
   tx: Executor,

@@ -9,6 +9,7 @@ import {
   houseAccountId,
   insertJournal,
   insertWallet,
+  selectJournalLines,
   playerAccountBalance,
   playerAccountId,
   selectWallet,
@@ -56,6 +57,20 @@ interface HeldMovement {
 export interface MoneyEffects {
   walletsChanged: Iterable<number>;
   events?: readonly DomainEvent[];
+}
+
+/** Whether a posted journal's lines are the lines asked for (zero lines are never stored). */
+function sameLines(
+  posted: readonly { accountId: number; amount: number }[],
+  asked: readonly { account: LedgerAccount; amount: number }[],
+): boolean {
+  const key = (accountId: number, amount: number) => `${accountId}:${amount}`;
+  const a = posted.map((l) => key(l.accountId, l.amount)).sort();
+  const b = asked
+    .filter((l) => l.amount !== 0)
+    .map((l) => key(l.account.accountId, l.amount))
+    .sort();
+  return a.length === b.length && a.every((k, i) => k === b[i]);
 }
 
 /** The money operations of one open transaction. */
@@ -106,6 +121,12 @@ export class MoneyWriter {
       for (const line of journal.lines) {
         if (line.account.kind === 'player' && line.amount !== 0) this.changed(line.account.userId);
       }
+    } else if (!sameLines(await selectJournalLines(this.tx, posted.journalId), journal.lines)) {
+      // A replay is the same movement; the same reference for another one is a mistake, not a no-op.
+      throw new AppError(
+        'DUPLICATE_REQUEST',
+        'This reference was already used for another movement. Nothing was moved.',
+      );
     }
     return posted;
   }

@@ -91,6 +91,23 @@ describe.each(backends)('the wallet adjustment: rupees on the wire, paise inside
     expect((await ctx.app.ledger.wallet(login.userId)).balancePaise).toBe(10_000_000_00);
   });
 
+  it('a reference reused for another player or amount is refused (409) and moves nothing; the same request again moves nothing and answers 200', async () => {
+    const a = (await registerVerified(ctx.app)).login;
+    const b = (await registerVerified(ctx.app)).login;
+    const reference = `reuse-${backend}-${++seq}`;
+    const adjust = (userId: number, amount: number) =>
+      call(ctx.app, {
+        ...adjustCall(userId, amount),
+        body: { userId, amount, reason: 'reuse test', reference },
+      });
+    expectOk(await adjust(a.userId, 100));
+    expectOk(await adjust(a.userId, 100));
+    expectRefused(await adjust(b.userId, 100), 409, 'DUPLICATE_REQUEST', /another movement/);
+    expectRefused(await adjust(a.userId, 250), 409, 'DUPLICATE_REQUEST', /another movement/);
+    expect((await ctx.app.ledger.wallet(a.userId)).balancePaise).toBe(100_00);
+    expect((await ctx.app.ledger.wallet(b.userId)).balancePaise).toBe(0);
+  });
+
   function adjustCall(userId: number, amount: unknown) {
     return {
       url: '/admin/wallets/adjust',
