@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { MarketFeed } from '@backlay/market-feed';
+import { insertUser, type NewUser, type UserRow } from '../src/account/user-repository';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/platform/db/database';
@@ -79,6 +80,23 @@ export async function openSeededTestDatabase(
   const domain = await findDomainByName(database.db, 'test');
   if (!domain) throw new Error('the seed made no test domain');
   return { database, domainId: domain.id };
+}
+
+/** A player straight into the database (no wallet), with a unique name and referral code. */
+export async function insertTestUser(
+  db: Database['db'],
+  domainId: number,
+  fields: Partial<Omit<NewUser, 'domainId'>> = {},
+): Promise<UserRow> {
+  const tag = randomBytes(5).toString('hex');
+  return insertUser(db, {
+    domainId,
+    userName: `test_${tag}`,
+    passwordHash: 'x',
+    status: 'active',
+    referralCode: tag.toUpperCase(),
+    ...fields,
+  });
 }
 
 export interface TestContext {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, openSeededTestDatabase } from '../../test/harness';
+import { backends, insertTestUser, openSeededTestDatabase } from '../../test/harness';
 import type { Database } from '../platform/db/database';
 import {
   challengesSince,
@@ -9,7 +9,6 @@ import {
   latestChallenge,
   recordWrongCode,
 } from './otp-repository';
-import { insertUser } from './user-repository';
 
 describe.each(backends)('one-time code repository (%s)', (backend) => {
   let database: Database;
@@ -22,13 +21,9 @@ describe.each(backends)('one-time code repository (%s)', (backend) => {
 
   const newUserId = async () => {
     seq++;
-    const user = await insertUser(database.db, {
-      domainId,
-      userName: `otp_repo_${seq}`,
+    const user = await insertTestUser(database.db, domainId, {
       mobile: `+9190000${String(seq).padStart(5, '0')}`,
-      passwordHash: 'x',
       status: 'pending',
-      referralCode: `OREPO${seq}`,
     });
     return user.id;
   };

@@ -1,28 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, openSeededTestDatabase } from '../../test/harness';
+import { backends, insertTestUser, openSeededTestDatabase } from '../../test/harness';
 import type { Database } from '../platform/db/database';
 import { findLiveSession, insertSession, revokeSessions } from './session-repository';
-import { insertUser } from './user-repository';
 
 describe.each(backends)('session repository (%s)', (backend) => {
   let database: Database;
   let domainId: number;
-  let seq = 0;
   beforeAll(async () => {
     ({ database, domainId } = await openSeededTestDatabase(backend));
   });
   afterAll(() => database.close());
 
-  const newUser = async (status: 'active' | 'pending' = 'active') => {
-    seq++;
-    return insertUser(database.db, {
-      domainId,
-      userName: `session_repo_${seq}`,
-      passwordHash: 'x',
-      status,
-      referralCode: `SREPO${seq}`,
-    });
-  };
+  const newUser = (status: 'active' | 'pending' = 'active') =>
+    insertTestUser(database.db, domainId, { status });
   const open = (userId: number, tokenHash: string, expiresInMs = 60_000) =>
     insertSession(database.db, {
       userId,

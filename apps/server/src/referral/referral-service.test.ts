@@ -1,7 +1,6 @@
 import { paise } from '@backlay/exchange';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, openSeededTestDatabase } from '../../test/harness';
-import { insertUser } from '../account/user-repository';
+import { backends, insertTestUser, openSeededTestDatabase } from '../../test/harness';
 import type { Database } from '../platform/db/database';
 import { insertReferral } from './referral-repository';
 import { recordVerifiedReferral } from './referral-service';
@@ -9,23 +8,12 @@ import { recordVerifiedReferral } from './referral-service';
 describe.each(backends)('referrals (%s)', (backend) => {
   let database: Database;
   let domainId: number;
-  let seq = 0;
   beforeAll(async () => {
     ({ database, domainId } = await openSeededTestDatabase(backend));
   });
   afterAll(() => database.close());
 
-  const newUserId = async () => {
-    seq++;
-    const user = await insertUser(database.db, {
-      domainId,
-      userName: `referral_${seq}`,
-      passwordHash: 'x',
-      status: 'active',
-      referralCode: `REFER${seq}`,
-    });
-    return user.id;
-  };
+  const newUserId = async () => (await insertTestUser(database.db, domainId)).id;
   const reward = paise(12_345);
   const referralsOf = (referredUserId: number) =>
     database.db.query.referrals.findMany({ where: (r, { eq }) => eq(r.referredUserId, referredUserId) });
