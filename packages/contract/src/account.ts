@@ -112,10 +112,11 @@ export const LOGIN_ATTEMPT_RESULTS = [
 export const LoginAttemptResultSchema = z.enum(LOGIN_ATTEMPT_RESULTS);
 
 export const LoginAttemptsQuerySchema = z.object({
+  // An empty Result means all, as a sibling client of the same backend sends it.
   Result: z
-    .enum(['All', 'Success', 'Failed', ...LOGIN_ATTEMPT_RESULTS])
-    .optional()
-    .default('All'),
+    .enum(['', 'All', 'Success', 'Failed', ...LOGIN_ATTEMPT_RESULTS])
+    .default('All')
+    .transform((v) => v || 'All'),
   MaxResultCount: z.coerce.number().int().min(1).max(100).default(10),
   SkipCount: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });

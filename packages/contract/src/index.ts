@@ -5,6 +5,7 @@ export * from './sport-ids';
 export * from './validation';
 export * from './entities';
 export * from './account';
+export * from './login-link';
 export * from './settings';
 export * from './routes';
 export * from './openapi';

@@ -25,9 +25,19 @@ export const OTP_PATTERN = /^\d{6}$/;
 export const OTP_VALIDITY_SECONDS = 120;
 export const OTP_MAX_WRONG_TRIES = 5;
 
-/** The ten national digits of an Indian mobile number, whatever prefix was typed. */
+/** Spaces people type inside a number ('98765 43210', '+91 98765 43210'): gone before the rule applies. */
+export function withoutSpaces(mobile: string): string {
+  return mobile.replace(/\s+/g, '');
+}
+
+/** The ten national digits of an Indian mobile number, whatever prefix and spaces were typed. */
 export function normaliseMobile(mobile: string): string {
-  return mobile.replace(/^(?:0091|\+91|0)/, '');
+  return withoutSpaces(mobile).replace(/^(?:0091|\+91|0)/, '');
+}
+
+/** Whether a sign-in name is a mobile number as section 5 writes one (spaces allowed). */
+export function looksLikeMobile(login: string): boolean {
+  return MOBILE_PATTERN.test(withoutSpaces(login));
 }
 
 export const UserNameSchema = z
@@ -45,7 +55,7 @@ export const NewPasswordSchema = z
 
 export const MobileSchema = z
   .string({ error: MESSAGES.mobileInvalid })
-  .trim()
+  .overwrite(withoutSpaces)
   .regex(MOBILE_PATTERN, MESSAGES.mobileInvalid);
 
 export const OtpSchema = z

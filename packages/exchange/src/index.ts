@@ -7,3 +7,4 @@ export * from './pnl';
 export * from './exposure';
 export * from './settlement';
 export * from './cashout';
+export * from './matching';

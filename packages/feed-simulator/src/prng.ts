@@ -70,6 +70,11 @@ export class Rng {
     return weights.length - 1;
   }
 
+  /** Where the generator stands: `new Rng(rng.position())` draws what this one draws next. */
+  position(): number {
+    return this.state;
+  }
+
   /** An independent generator for a named part of the run (a fixture, a market). */
   fork(label: string | number): Rng {
     return new Rng(hashSeed(this.state, String(label)));

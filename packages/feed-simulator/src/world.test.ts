@@ -7,7 +7,7 @@ import {
   type FeedMarket,
   type FeedSport,
 } from '@backlay/market-feed';
-import { SimulatedFeed } from './world';
+import { SimulatedFeed, type WorldCheckpoint } from './world';
 
 const START = Date.UTC(2026, 10, 21, 14, 0);
 const HOUR = 3_600_000;
@@ -141,6 +141,87 @@ describe('SimulatedFeed determinism', { timeout: 120_000 }, () => {
     const idsA = new Set(a.fixtures().map((f) => f.eventId));
     expect(b.fixtures().some((f) => idsA.has(f.eventId))).toBe(false);
     expect(Math.max(...idsA)).toBeLessThan(2 ** 31);
+  });
+});
+
+describe('SimulatedFeed resumed from a checkpoint (a restarted server)', { timeout: 120_000 }, () => {
+  /** Through JSON, as the database keeps it. */
+  const stored = (checkpoint: WorldCheckpoint): WorldCheckpoint =>
+    JSON.parse(JSON.stringify(checkpoint)) as WorldCheckpoint;
+  // A smaller world than the default, with fancy markets (cricket) and quick turnover (races).
+  const sports = {
+    cricket: { inPlay: 1, upcoming: 2 },
+    football: { inPlay: 1, upcoming: 2 },
+    tennis: null,
+    kabaddi: null,
+    horseRacing: { inPlay: 0, upcoming: 2 },
+  };
+
+  it('rebuilds the same world, ids and all, and plays on exactly as the run that saved it', () => {
+    const clock = new ManualClock(START);
+    const first = new SimulatedFeed({ clock, seed: 31, sports, eventIdBase: 2_000 });
+    const checkpoints: WorldCheckpoint[] = [];
+    first.onCheckpoint((c) => checkpoints.push(stored(c)));
+    first.advanceTo(START + 1.5 * HOUR);
+    // The world changed (fixtures started, finished, left): each change gave a checkpoint.
+    expect(checkpoints.length).toBeGreaterThan(5);
+    const last = checkpoints.at(-1) as WorldCheckpoint;
+    expect(last.at).toBeLessThan(START + 1.5 * HOUR);
+
+    // The process dies at 1.5 h; its successor starts from the last checkpoint and plays on to the
+    // same time, then both play on for 45 minutes.
+    const second = new SimulatedFeed({ clock, seed: 31, sports, resume: last });
+    expect(second.now()).toBe(last.at);
+    second.advanceTo(START + 1.5 * HOUR);
+    expect(JSON.stringify(second.state())).toBe(JSON.stringify(first.state()));
+    const seenFirst: FeedEvent[] = [];
+    const seenSecond: FeedEvent[] = [];
+    first.subscribe((e) => seenFirst.push(e));
+    second.subscribe((e) => seenSecond.push(e));
+    first.advanceTo(START + 2.25 * HOUR);
+    second.advanceTo(START + 2.25 * HOUR);
+    expect(seenFirst.some((e) => e.type === 'marketClosed')).toBe(true);
+    expect(JSON.stringify(seenSecond)).toBe(JSON.stringify(seenFirst));
+    expect(JSON.stringify(second.checkpoint())).toBe(JSON.stringify(first.checkpoint()));
+
+    // A checkpoint taken between changes resumes as well; every listed market is known again.
+    const now = stored(first.checkpoint());
+    const third = new SimulatedFeed({ clock, seed: 31, sports, resume: now });
+    expect(JSON.stringify(third.state())).toBe(JSON.stringify(first.state()));
+    for (const odds of first.state().odds) {
+      for (const market of odds.markets) expect(third.market(market.id)).toEqual(market);
+    }
+  });
+
+  it('replays a coarse step the saved run took, and takes its own only past where that run played', () => {
+    const clock = new ManualClock(START);
+    const first = new SimulatedFeed({ clock, seed: 32, sports, eventIdBase: 3_000 });
+    let last = stored(first.checkpoint());
+    first.onCheckpoint((c) => (last = stored(c)));
+    // The process slept 5 hours: one coarse step, which is a checkpoint of its own.
+    first.catchUp(START + 5 * HOUR);
+    expect(last.jumps).toEqual([[START, START + 5 * HOUR - 1000]]);
+    first.advanceTo(START + 5 * HOUR + 20 * 60_000);
+    const diedAt = first.now();
+
+    // Resumed long after it died: up to where it played, step by step; then one coarse step.
+    const second = new SimulatedFeed({ clock, seed: 32, sports, resume: last, fineUntil: diedAt });
+    const checkpoints: WorldCheckpoint[] = [];
+    second.onCheckpoint((c) => checkpoints.push(c));
+    second.catchUp(diedAt + 2 * HOUR);
+    expect(second.now()).toBe(diedAt + 2 * HOUR);
+    expect(checkpoints.at(-1)?.jumps).toContainEqual([diedAt, diedAt + 2 * HOUR - 1000]);
+    const replayed = new SimulatedFeed({ clock, seed: 32, sports, resume: last });
+    replayed.advanceTo(diedAt);
+    first.advanceTo(diedAt);
+    expect(JSON.stringify(replayed.state())).toBe(JSON.stringify(first.state()));
+  });
+
+  it('refuses a checkpoint of another world', () => {
+    const clock = new ManualClock(START);
+    const checkpoint = new SimulatedFeed({ clock, seed: 33, eventIdBase: 4_000 }).checkpoint();
+    expect(() => new SimulatedFeed({ clock, seed: 34, resume: checkpoint })).toThrow(/seed 33/);
+    expect(() => new SimulatedFeed({ clock, seed: 33, stepMs: 500, resume: checkpoint })).toThrow(/step/);
   });
 });
 

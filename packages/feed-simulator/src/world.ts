@@ -40,10 +40,55 @@ export interface SimulatorOptions {
    * mean more hub traffic. Default { inPlay: 0.35, preMatch: 0.05 }.
    */
   quoteActivity?: { inPlay: number; preMatch: number };
+  /**
+   * Carry on the world a previous run saved (`checkpoint()`), instead of drawing a new one: the same
+   * events and markets with the same ids, each replayed to the checkpoint's step. The seed, step and
+   * the other settings must be the ones that world was made with. The feed then stands at the
+   * checkpoint's time; `start()` (or `advanceTo`) plays it on to the clock's time, telling listeners.
+   */
+  resume?: WorldCheckpoint;
+  /**
+   * Up to this time the world is played in fine steps however far behind it is: the last step a
+   * previous run is known to have taken, so a resumed world passes again through every step that run
+   * showed (a coarse step only crosses the time no run was playing).
+   */
+  fineUntil?: number;
+}
+
+/** How a fixture was drawn: enough to draw it again and replay it to any later step. */
+export interface FixtureSeed {
+  eventId: number;
+  sport: FeedSport;
+  /** Its scheduled start, rounded to the minute as listed. */
+  startTime: number;
+  /** The step at which the world added it. */
+  createdAt: number;
+  /** Where the world's generator stood for its game (`Rng.position`). */
+  modelSeed: number;
+}
+
+/**
+ * The world at one step, small enough to store (a few kB): the world's generator, the next event id,
+ * how each listed fixture was drawn, and the coarse steps they lived through. Replaying each fixture
+ * from its seed rebuilds the same world; it changes only when a fixture is added or removed or the
+ * world takes a coarse step (`onCheckpoint`).
+ */
+export interface WorldCheckpoint {
+  version: 1;
+  seed: number;
+  stepMs: number;
+  /** The step it was taken at (simulated epoch ms). */
+  at: number;
+  rngPosition: number;
+  nextEventId: number;
+  fixtures: FixtureSeed[];
+  /** Coarse steps taken ([from, to], simulated ms), which a replay takes again. */
+  jumps: [number, number][];
 }
 
 interface Entry {
   engine: EventEngine;
+  seed: FixtureSeed;
   finishedAt?: number;
 }
 
@@ -61,7 +106,7 @@ export function defaultEventIdBase(startTime: number): number {
  */
 export class SimulatedFeed extends FeedEventSource implements StatefulFeed {
   private readonly clock: FeedClock;
-  private readonly rng: Rng;
+  private rng: Rng;
   private readonly seed: number;
   private readonly stepMs: number;
   private readonly lingerMs: number;
@@ -74,6 +119,9 @@ export class SimulatedFeed extends FeedEventSource implements StatefulFeed {
   private nextEventId: number;
   private time: number;
   private timer: ReturnType<typeof setInterval> | undefined;
+  private jumps: [number, number][] = [];
+  private fineUntil: number;
+  private readonly checkpointListeners = new Set<(checkpoint: WorldCheckpoint) => void>();
 
   constructor(options: SimulatorOptions) {
     super();
@@ -87,20 +135,29 @@ export class SimulatedFeed extends FeedEventSource implements StatefulFeed {
     this.tickIntervalMs = options.tickIntervalMs ?? Math.min(this.stepMs, 20);
     this.maxCatchUpMs = options.maxCatchUpMs ?? 10 * 60_000;
     this.quoteActivity = options.quoteActivity;
-    this.time = this.clock.now();
-    this.nextEventId = options.eventIdBase ?? defaultEventIdBase(this.time);
+    this.fineUntil = options.fineUntil ?? -Infinity;
     for (const sport of ALL_SPORTS) {
       const override = options.sports?.[sport];
       if (override === null || !FIXTURE_FACTORIES[sport]) continue;
       this.schedules.set(sport, { ...DEFAULT_SCHEDULE[sport], ...override });
     }
-    this.populate();
+    if (options.resume) {
+      this.time = options.resume.at;
+      this.nextEventId = options.resume.nextEventId;
+      this.restore(options.resume);
+    } else {
+      this.time = this.clock.now();
+      this.nextEventId = options.eventIdBase ?? defaultEventIdBase(this.time);
+      this.populate();
+    }
   }
 
   // ---- MarketFeed
 
+  /** Plays the world up to the clock's time at once (a resumed world catches up here), then keeps up. */
   start(): void {
     if (this.timer) return;
+    this.catchUp(this.clock.now());
     this.timer = setInterval(() => this.catchUp(this.clock.now()), this.tickIntervalMs);
     this.timer.unref?.();
   }
@@ -152,6 +209,32 @@ export class SimulatedFeed extends FeedEventSource implements StatefulFeed {
     return this.time;
   }
 
+  /** The world as it stands, to store and resume later (`SimulatorOptions.resume`). */
+  checkpoint(): WorldCheckpoint {
+    const entries = [...this.entries.values()];
+    const oldest = Math.min(...entries.map((e) => e.seed.createdAt));
+    return {
+      version: 1,
+      seed: this.seed,
+      stepMs: this.stepMs,
+      at: this.time,
+      rngPosition: this.rng.position(),
+      nextEventId: this.nextEventId,
+      fixtures: entries.map((e) => ({ ...e.seed })),
+      jumps: this.jumps.filter(([from]) => from >= oldest).map(([from, to]) => [from, to]),
+    };
+  }
+
+  /**
+   * Hears each new checkpoint: after a step that added or removed a fixture or crossed a gap in one
+   * coarse step. Between two of them a replay from the last one plays the same steps. Answers the
+   * unsubscribe function.
+   */
+  onCheckpoint(listener: (checkpoint: WorldCheckpoint) => void): () => void {
+    this.checkpointListeners.add(listener);
+    return () => this.checkpointListeners.delete(listener);
+  }
+
   /** Everything at once, for a consumer that starts late. */
   state(): FeedState {
     return {
@@ -177,11 +260,13 @@ export class SimulatedFeed extends FeedEventSource implements StatefulFeed {
    * slept) is crossed in one coarse step instead of thousands of fine ones.
    */
   catchUp(time: number): number {
-    let steps = 0;
+    // What a previous run of this world played is played again step by step.
+    let steps = this.time < this.fineUntil ? this.advanceTo(Math.min(time, this.fineUntil)) : 0;
     if (time - this.time > this.maxCatchUpMs) {
       // Land on the step grid, one step short of the target, so fine steps finish the job.
       const whole = Math.floor((time - this.time) / this.stepMs) - 1;
-      this.step(this.time + whole * this.stepMs);
+      const from = this.time;
+      this.step(from + whole * this.stepMs, from);
       steps += 1;
     }
     return steps + this.advanceTo(time);
@@ -192,8 +277,11 @@ export class SimulatedFeed extends FeedEventSource implements StatefulFeed {
     return this.advanceTo(this.time + ms);
   }
 
-  private step(now: number): void {
+  /** One step to `now`; `jumpedFrom` when it crosses a gap in one coarse step. */
+  private step(now: number, jumpedFrom?: number): void {
     this.time = now;
+    let changed = jumpedFrom !== undefined;
+    if (jumpedFrom !== undefined) this.jumps.push([jumpedFrom, now]);
     const events: FeedEvent[] = [];
     for (const [eventId, entry] of this.entries) {
       const out = entry.engine.step(now);
@@ -206,10 +294,50 @@ export class SimulatedFeed extends FeedEventSource implements StatefulFeed {
         this.entries.delete(eventId);
         for (const market of entry.engine.allMarkets()) this.marketIndex.delete(market.id);
         events.push({ type: 'fixtureRemoved', at: now, eventId });
+        changed = true;
       }
     }
-    events.push(...this.replenish(now));
+    const added = this.replenish(now);
+    events.push(...added);
+    if (changed || added.length > 0) {
+      const checkpoint = this.checkpoint();
+      for (const listener of [...this.checkpointListeners]) listener(checkpoint);
+    }
     for (const event of events) this.emit(event);
+  }
+
+  /**
+   * Draws each fixture of a checkpoint again and replays it alone, step by step (and across the
+   * coarse steps it lived through), to the checkpoint's time: its game, books and market ids come
+   * out as the run that saved it played them. Nothing is emitted: that run told its listeners.
+   */
+  private restore(checkpoint: WorldCheckpoint): void {
+    if (checkpoint.version !== 1 || checkpoint.seed !== this.seed || checkpoint.stepMs !== this.stepMs) {
+      throw new Error(
+        `the saved world (seed ${checkpoint.seed}, step ${checkpoint.stepMs} ms) is not this simulator's (seed ${this.seed}, step ${this.stepMs} ms)`,
+      );
+    }
+    this.rng = new Rng(checkpoint.rngPosition);
+    this.jumps = checkpoint.jumps.map(([from, to]) => [from, to]);
+    const jumpFrom = new Map(this.jumps);
+    for (const seed of checkpoint.fixtures) {
+      const engine = this.make(seed);
+      let finishedAt = engine.finished() ? seed.createdAt : undefined;
+      let time = seed.createdAt;
+      while (time < checkpoint.at) {
+        time = jumpFrom.get(time) ?? time + this.stepMs;
+        const out = engine.step(time);
+        if (out.some((e) => e.type === 'fixtureFinished')) finishedAt = time;
+      }
+      if (time !== checkpoint.at) {
+        throw new Error(`fixture ${seed.eventId} of the saved world is off the step grid`);
+      }
+      this.entries.set(
+        seed.eventId,
+        finishedAt === undefined ? { engine, seed } : { engine, seed, finishedAt },
+      );
+      for (const market of engine.allMarkets()) this.marketIndex.set(market.id, seed.eventId);
+    }
   }
 
   private populate(): void {
@@ -247,25 +375,35 @@ export class SimulatedFeed extends FeedEventSource implements StatefulFeed {
   }
 
   private add(sport: FeedSport, startTime: number, now: number): EventEngine {
-    const factory = FIXTURE_FACTORIES[sport];
-    if (!factory) throw new Error(`no fixtures for ${sport}`);
     const eventId = this.nextEventId++;
-    const fixtureRng = new Rng(this.seed).fork(`fixture:${eventId}`);
-    // Round start times to the minute, as published schedules are.
-    const start = Math.round(startTime / 60_000) * 60_000;
-    const made = factory(this.rng.fork(eventId), eventId, start);
-    made.model.advance(now);
-    const engine = new EventEngine(
-      {
-        ...made,
-        rng: fixtureRng.fork('engine'),
-        ...(this.quoteActivity ? { activity: this.quoteActivity } : {}),
-      },
-      now,
-    );
+    const seed: FixtureSeed = {
+      eventId,
+      sport,
+      // Round start times to the minute, as published schedules are.
+      startTime: Math.round(startTime / 60_000) * 60_000,
+      createdAt: now,
+      modelSeed: this.rng.fork(eventId).position(),
+    };
+    const engine = this.make(seed);
     // A fixture played to its end during the catch-up is listed as finished, then removed as usual.
-    this.entries.set(eventId, engine.finished() ? { engine, finishedAt: now } : { engine });
+    this.entries.set(eventId, engine.finished() ? { engine, seed, finishedAt: now } : { engine, seed });
     for (const market of engine.allMarkets()) this.marketIndex.set(market.id, eventId);
     return engine;
+  }
+
+  /** A fixture's game and books as they stand at the step it was added. */
+  private make(seed: FixtureSeed): EventEngine {
+    const factory = FIXTURE_FACTORIES[seed.sport];
+    if (!factory) throw new Error(`no fixtures for ${seed.sport}`);
+    const made = factory(new Rng(seed.modelSeed), seed.eventId, seed.startTime);
+    made.model.advance(seed.createdAt);
+    return new EventEngine(
+      {
+        ...made,
+        rng: new Rng(this.seed).fork(`fixture:${seed.eventId}`).fork('engine'),
+        ...(this.quoteActivity ? { activity: this.quoteActivity } : {}),
+      },
+      seed.createdAt,
+    );
   }
 }

@@ -177,6 +177,14 @@ export interface MarketFeed {
    * market off (a mirror of another process's feed, a provider) leaves this out.
    */
   closeMarket?(marketId: string, result: MarketResult): boolean;
+  /**
+   * True while this feed knows its prices are frozen: a mirror whose publisher has gone silent past
+   * the heartbeat threshold. Its open markets then read SUSPENDED and bets are refused until it is
+   * fresh again. A feed that cannot tell leaves this out (it counts as fresh).
+   */
+  stale?(): boolean;
+  /** Hears each change of `stale()`; returns the unsubscribe function. */
+  onStaleChange?(listener: (stale: boolean) => void): () => void;
   /** Every event, in order; returns the unsubscribe function. */
   subscribe(listener: FeedListener): () => void;
   /** Events of one type. */

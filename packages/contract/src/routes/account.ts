@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import * as A from '../account';
+import * as L from '../login-link';
 import { LoginResultSchema } from '../account';
 import * as S from '../settings';
 import { route } from './route-def';
@@ -11,7 +12,7 @@ export const accountRoutes = {
     path: '/Account/Authenticate',
     auth: 'none',
     tag: 'Account',
-    summary: 'Sign in with user name or e-mail and password',
+    summary: 'Sign in with user name, e-mail or registered mobile number and password',
     query: undefined,
     body: A.AuthenticateInputSchema,
     result: LoginResultSchema,
@@ -85,6 +86,17 @@ export const accountRoutes = {
     query: A.SettingExpiryQuerySchema,
     body: undefined,
     result: A.SettingExpiryResultSchema,
+  }),
+  tokenExchange: route({
+    method: 'POST',
+    path: '/api/v1/token/token',
+    auth: 'none',
+    tag: 'Account',
+    summary:
+      'Sign in with the one-time code of a sign-in link (authorization_code grant; public client, no secret); answers the login result',
+    query: undefined,
+    body: L.TokenExchangeInputSchema,
+    result: LoginResultSchema,
   }),
   getUserLoginAttempts: route({
     method: 'POST',

@@ -1,3 +1,4 @@
+import * as L from '../login-link';
 import * as O from '../operator';
 import { route } from './route-def';
 
@@ -12,5 +13,16 @@ export const operatorRoutes = {
     query: undefined,
     body: O.WalletAdjustmentInputSchema,
     result: O.WalletAdjustmentResultSchema,
+  }),
+  issueLoginLink: route({
+    method: 'POST',
+    path: '/admin/login-links',
+    auth: 'operator',
+    tag: 'Operator',
+    summary:
+      "A one-time sign-in link for a player of the request's site: single use, short-lived, stored as a hash",
+    query: undefined,
+    body: L.LoginLinkIssueInputSchema,
+    result: L.LoginLinkIssueResultSchema,
   }),
 } as const;
