@@ -1,14 +1,11 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { buildOpenApiDocument, HUB_PATH, userBalancePush } from '@backlay/contract';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { AccountService, accountRoutes, SessionService } from './account';
+import { AccountService, accountRoutes, LoginLinkService, loginLinkRoutes, SessionService } from './account';
 import { authPlugin, SessionRevocations, TokenService } from './auth';
 import { bettingPlugin } from './betting';
 import type { Config } from './config';
@@ -19,7 +16,11 @@ import { DomainEvents } from './platform/events/domain-events';
 import { createInProcessBus, createRedisBus, type Bus } from './platform/bus';
 import type { Database, Db } from './platform/db/database';
 import { AppError } from './platform/http/app-error';
-import { errorsPlugin } from './platform/http/errors-plugin';
+import { clientErrorHandler } from './platform/http/client-errors';
+import { errorsPlugin, frameworkErrors } from './platform/http/errors-plugin';
+import { registerWebClient } from './platform/http/web-client';
+import { requestGuard } from './platform/http/request-guard';
+import { fastifyLogging, resolveLogFormat, type LogSink } from './platform/log/logger';
 import { OutboxSmsSender, type SmsSender } from './platform/sms/sms-sender';
 import { realtimeHub } from './realtime';
 import { DomainResolver, domainsPlugin, listDomainHosts, normaliseHost, settingsRoutes } from './settings';
@@ -72,6 +73,8 @@ export interface AppDeps {
    * settles closed markets; a 'consumer' mirrors the owner's feed and only serves reads.
    */
   feedRole?: FeedRole;
+  /** Where log lines go (tests read them); process.stdout by default. */
+  logSink?: LogSink;
 }
 
 /** The app factory: everything but listening, so tests drive it through inject(). */
@@ -82,17 +85,25 @@ export async function buildApp({
   bus: givenBus,
   feed,
   feedRole = 'both',
+  logSink,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      config.LOG_LEVEL === 'silent'
-        ? false
-        : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    // Quiet, one line per request at most; readable on a terminal, JSON when asked (LOG_FORMAT).
+    ...fastifyLogging({
+      level: config.LOG_LEVEL,
+      format: resolveLogFormat(config.LOG_FORMAT, logSink ? false : process.stdout.isTTY === true),
+      sink: logSink,
+      color: !logSink && process.stdout.isTTY === true && !process.env.NO_COLOR,
+    }),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     trustProxy: trustedProxies(config.TRUST_PROXY),
     bodyLimit: 256 * 1024,
     // Idle keep-alive sockets must not hold up a shutdown or a test's close().
     forceCloseConnections: true,
+    // What Node's HTTP parser or the router refuses (a 20 KB address, broken headers, a broken
+    // percent-escape) answers the envelope too.
+    clientErrorHandler,
+    frameworkErrors,
   });
   const db = database.db;
   const walletNotifier = new WalletNotifier(db, (err, userId) =>
@@ -102,7 +113,7 @@ export async function buildApp({
     app.log.error({ err, event: event.type }, 'a domain event listener failed'),
   );
   const ledger = new Ledger(db, walletNotifier, domainEvents, app.log);
-  const outbox = sms ? null : new OutboxSmsSender(db, (msg) => app.log.info(msg));
+  const outbox = sms ? null : new OutboxSmsSender(db, (msg) => app.log.info(msg), config.jwtSecret);
   const smsSender = sms ?? (outbox as OutboxSmsSender);
   const resolver = new DomainResolver(db, !config.isProduction);
 
@@ -205,6 +216,8 @@ export async function buildApp({
     ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: `${config.REDIS_PREFIX}rl:` } : {}),
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
   });
+  // A NUL in the address or a header is refused before the domain lookup reads the Host.
+  await app.register(requestGuard);
   await app.register(domainsPlugin, { resolver });
   await app.register(authPlugin, { tokens });
 
@@ -220,10 +233,12 @@ export async function buildApp({
   const sessions = new SessionService(db, ledger, tokens, config);
   const accounts = new AccountService(db, ledger, sessions, smsSender, config, sessionRevocations);
   await app.register(accountRoutes, { accounts, sessions, tokens, config, outbox });
+  const loginLinks = new LoginLinkService(db, sessions, tokens, sessionRevocations);
+  await app.register(loginLinkRoutes, { loginLinks });
   await app.register(bettingPlugin);
   await app.register(statementPlugin);
   if (config.adminApiKey) {
-    await app.register(operatorRoutes, { adjustments: new WalletAdjustments(ledger) });
+    await app.register(operatorRoutes, { adjustments: new WalletAdjustments(ledger), loginLinks });
   }
 
   await app.register(realtimeHub, {
@@ -252,6 +267,14 @@ export async function buildApp({
       app.log.warn({ err, userId }, 'balance push not delivered');
     });
   });
+  // Every (re)registration of a player's connection gets the balance and exposure as they are now:
+  // a client back after a restart or an outage holds figures from before it.
+  app.hub.onClientRegistered(async ({ connectionId, userId }) => {
+    const id = Number(userId);
+    if (userId === null || !Number.isSafeInteger(id)) return;
+    const current = await walletNotifier.current(id);
+    if (current) await app.hub.sendToConnection(connectionId, userBalancePush(current));
+  });
 
   const sports = feed
     ? new SportsService(feed, marketStore, app.hub, app.log, marketClosures, app.feedOwner)
@@ -274,29 +297,4 @@ function trustedProxies(
 ): boolean | string[] | ((addr: string, hop: number) => boolean) {
   if (typeof setting === 'number') return (_addr, hop) => hop < setting;
   return setting;
-}
-
-/** Serves the built SPA; client routes fall back to index.html, API misses answer the envelope. */
-async function registerWebClient(app: FastifyInstance, dist: string) {
-  const hasWeb = existsSync(join(dist, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: dist,
-      wildcard: false,
-      index: false,
-      setHeaders: (reply, path) => {
-        reply.header(
-          'cache-control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
-  }
-  app.setNotFoundHandler(async (req, reply) => {
-    const wantsPage = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
-    if (hasWeb && wantsPage) {
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
-    }
-    throw new AppError('ROUTE_NOT_FOUND');
-  });
 }

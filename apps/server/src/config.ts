@@ -11,6 +11,8 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty` (readable lines) or `json` (pino's lines); default pretty on a terminal, else json. */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   /** The operator's key for /admin calls; generated into DATA_DIR outside production when absent. */
   ADMIN_API_KEY: z.string().min(24).optional(),
   /** Secret for signing access tokens; generated into DATA_DIR on first start when absent. */
@@ -64,6 +66,10 @@ const EnvSchema = z.object({
   API_DOCS: z.enum(['true', 'false']).optional(),
   /** Namespace of every Redis key and channel, so several deployments (or test runs) can share one Redis. */
   REDIS_PREFIX: z.string().default('backlay:'),
+  /** How often the feed owner says on the bus that it is alive. */
+  FEED_HEARTBEAT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+  /** A server that has not heard the feed owner for this long suspends every market until it does. */
+  FEED_STALE_AFTER_MS: z.coerce.number().int().min(500).max(600_000).default(10_000),
   // The market feed reads FEED_ROLE, FEED_SEED, FEED_TIME_SCALE, FEED_STEP_MS and
   // FEED_STILL_PRE_MATCH itself (sports/feed/run-feed.ts), validated the same way.
 });
@@ -90,6 +96,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(c.DATA_DIR);
   if (c.NODE_ENV === 'production' && !c.JWT_SECRET) {
     throw new Error('Invalid configuration:\n  JWT_SECRET: required in production');
+  }
+  if (c.FEED_STALE_AFTER_MS < 2 * c.FEED_HEARTBEAT_MS) {
+    throw new Error(
+      'Invalid configuration:\n  FEED_STALE_AFTER_MS: must be at least twice FEED_HEARTBEAT_MS, or one late beat suspends every market',
+    );
   }
   const isProduction = c.NODE_ENV === 'production';
   const jwtSecret = c.JWT_SECRET ?? devSecrets(dataDir).jwtSecret;

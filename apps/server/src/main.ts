@@ -5,6 +5,8 @@ import { openDatabase } from './platform/db/database';
 import { createInProcessBus, createRedisBus } from './platform/bus';
 import { feedOptionsFromEnv, runFeed } from './sports';
 import { seedDemoDomains } from './settings';
+import { startBanner } from './platform/log/banner';
+import { resolveLogFormat } from './platform/log/logger';
 
 const config = loadConfig();
 const database = await openDatabase({
@@ -20,9 +22,23 @@ const bus = config.REDIS_URL
 const running = await runFeed({
   ...feedOptionsFromEnv(process.env),
   bus: config.REDIS_URL ? bus : undefined,
+  heartbeat: { everyMs: config.FEED_HEARTBEAT_MS, staleAfterMs: config.FEED_STALE_AFTER_MS },
   autoStart: false,
+  // The simulator's world is kept in the database: a restart carries on the same events and markets.
+  world: database.db,
 });
 const app = await buildApp({ config, database, bus, feed: running.feed, feedRole: running.role });
+if (running.world) {
+  const { ignoredSettings, ...world } = running.world;
+  app.log.info(world, world.resumed ? 'carried on the stored feed world' : 'stored a new feed world');
+  if (ignoredSettings.length > 0) {
+    app.log.warn(
+      { ignoredSettings },
+      'the stored feed world keeps the settings it was made with: to draw a new one, stop the feed owner and delete its row in feed_worlds',
+    );
+  }
+}
+// A carried-on world plays on to now here, before the server listens; settlement hears what closed.
 running.feed.start();
 
 const sweep = async () => {
@@ -61,4 +77,14 @@ await app.listen({ host: config.HOST, port: config.PORT });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;
 const storage = database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
-console.log(`\n  Backlay is running at http://localhost:${port}  (storage: ${storage}, API docs: /docs)\n`);
+const logFormat = resolveLogFormat(config.LOG_FORMAT, process.stdout.isTTY === true);
+const banner = startBanner({
+  url: `http://localhost:${port}`,
+  storage,
+  apiDocs: config.apiDocs,
+  devHints: !config.isProduction,
+  logFormat,
+});
+// A person at a terminal reads the banner; a log shipper gets it as one JSON line.
+if (logFormat === 'pretty') console.log(`\n  ${banner.join('\n  ')}\n`);
+else app.log.info({ url: `http://localhost:${port}`, storage }, banner.join('\n'));

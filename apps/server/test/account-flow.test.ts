@@ -233,6 +233,27 @@ describe.each(backends)('account happy paths (%s)', (backend) => {
     expect(success.items).toHaveLength(1);
     expect(success.items[0]?.clientIpAddress).toBe('203.0.113.10');
 
+    // An empty Result means all, as a sibling client of the same backend sends it.
+    const empty = expectOk(
+      await call<Page>(ctx.app, {
+        method: 'POST',
+        url: '/Account/GetUserLoginAttempts',
+        query: { Result: '', MaxResultCount: '10', SkipCount: '0' },
+        token: last.accessToken,
+      }),
+    );
+    expect(empty).toEqual(all);
+    expectRefused(
+      await call(ctx.app, {
+        method: 'POST',
+        url: '/Account/GetUserLoginAttempts',
+        query: { Result: 'Sometimes' },
+        token: last.accessToken,
+      }),
+      400,
+      'VALIDATION_FAILED',
+    );
+
     // Another user's attempts are not listed.
     const theirs = expectOk(
       await call<Page>(ctx.app, {

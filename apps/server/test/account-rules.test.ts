@@ -1,9 +1,11 @@
+import { createHash, createHmac } from 'node:crypto';
 import type { LoginResult } from '@backlay/contract';
 import { paise } from '@backlay/exchange';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { domains, otpChallenges, referrals } from '../src/platform/db/schema';
-import { backends, createTestApp, type TestContext } from './harness';
+import { domains, otpChallenges, referrals, smsOutbox } from '../src/platform/db/schema';
+import { OutboxSmsSender } from '../src/platform/sms/sms-sender';
+import { backends, createTestApp, TEST_SECRET, type TestContext } from './harness';
 import {
   accountState,
   authenticate,
@@ -195,7 +197,8 @@ describe.each(backends)('account rules (%s)', (backend) => {
       } finally {
         await other.close();
       }
-    });
+      // A second app of its own: migrations and the seed on a fresh database take a while on a busy machine.
+    }, 180_000);
   });
 
   describe('one-time codes', () => {
@@ -340,6 +343,132 @@ describe.each(backends)('account rules (%s)', (backend) => {
         'No registration waits for this user name and mobile.',
       );
       expectOk(await verify(ctx.app, a, codeA));
+    });
+  });
+
+  describe('mobile numbers as people type them', () => {
+    /** '98765 43210': the ten digits in the usual 5 + 5 groups. */
+    const spaced = (m: string) => `${m.slice(0, 5)} ${m.slice(5)}`;
+
+    it.each([
+      ['98765 43210', (m: string) => spaced(m)],
+      ['+91 98765 43210', (m: string) => `+91 ${spaced(m)}`],
+      ['0 98765 43210', (m: string) => `0${spaced(m)}`],
+    ])('registers a mobile typed as %s, and verifies with it typed the same way', async (_, typed) => {
+      const mobile = uniqueMobile();
+      const userName = uniqueName();
+      const answer = await call<{ mobile: string }>(ctx.app, {
+        url: '/Account/Register',
+        body: { userName, password: PASSWORD, confirmPassword: PASSWORD, mobile: typed(mobile) },
+      });
+      expect(expectOk(answer).mobile).toBe(mobile);
+      expect((await userRow(ctx.database.db, userName)).mobile).toBe(mobile);
+      const code = await outboxCode(ctx.app, typed(mobile));
+      expectOk(
+        await verify(ctx.app, { userName, mobile: typed(mobile), domain: 'test', password: PASSWORD }, code),
+      );
+      // The same number typed another way is the same number: it is taken.
+      expectRefused(
+        await call(ctx.app, {
+          url: '/Account/Register',
+          body: {
+            userName: uniqueName(),
+            password: PASSWORD,
+            confirmPassword: PASSWORD,
+            mobile: `+91${mobile}`,
+          },
+        }),
+        409,
+        'MOBILE_TAKEN',
+      );
+    });
+
+    it('still refuses what is not an Indian mobile number, spaces or not', async () => {
+      for (const mobile of ['98765 4321', '58765 43210', '+92 98765 43210', '987 65 43 21 0 1', '   ']) {
+        const answer = await call(ctx.app, {
+          url: '/Account/Register',
+          body: { userName: uniqueName(), password: PASSWORD, confirmPassword: PASSWORD, mobile },
+        });
+        expectRefused(answer, 400, 'VALIDATION_FAILED', 'mobile number is not valid');
+      }
+    });
+  });
+
+  describe('sign-in by mobile number', () => {
+    it('signs in with the registered mobile, typed any way section 5 allows, spaces too', async () => {
+      const who = await registerVerified(ctx.app);
+      const m = who.mobile;
+      for (const typed of [
+        m,
+        `+91${m}`,
+        `0091${m}`,
+        `0${m}`,
+        `${m.slice(0, 5)} ${m.slice(5)}`,
+        `+91 ${m.slice(0, 5)} ${m.slice(5)}`,
+      ]) {
+        const login = expectOk(await authenticate(ctx.app, typed, PASSWORD));
+        expect(login.userName).toBe(who.userName);
+        expect(login.userId).toBe(who.login.userId);
+      }
+      expectRefused(
+        await authenticate(ctx.app, m, 'Wrong@123'),
+        401,
+        'INVALID_CREDENTIALS',
+        'Invalid user name or password.',
+      );
+    });
+
+    it('an unregistered mobile answers as an unknown user; a registration waiting for its code is not verified', async () => {
+      const nobody = await authenticate(ctx.app, uniqueMobile(), PASSWORD);
+      const unknown = await authenticate(ctx.app, uniqueName('nobody'), PASSWORD);
+      expectRefused(nobody, 401, 'INVALID_CREDENTIALS');
+      expect(nobody.body).toEqual(unknown.body);
+      const pending = await register(ctx.app);
+      expectRefused(await authenticate(ctx.app, pending.mobile, PASSWORD), 403, 'USER_NOT_VERIFIED');
+    });
+
+    it('a user name made of digits signs in as that user, even when it is also someone’s mobile number', async () => {
+      const digits = uniqueMobile();
+      const named = await registerVerified(ctx.app, { userName: digits, password: 'Named@123' });
+      const holder = await registerVerified(ctx.app, { mobile: digits });
+      expect(expectOk(await authenticate(ctx.app, digits, 'Named@123')).userId).toBe(named.login.userId);
+      // The mobile's owner signs in with it typed with a prefix or spaces, or with their user name.
+      expect(expectOk(await authenticate(ctx.app, `+91 ${digits}`, PASSWORD)).userId).toBe(
+        holder.login.userId,
+      );
+      expectOk(await authenticate(ctx.app, holder.userName, PASSWORD));
+    });
+  });
+
+  describe('one-time codes at rest', () => {
+    it('neither the code table nor the SMS outbox holds a code in plain text; the dev outbox still shows it', async () => {
+      const who = await register(ctx.app);
+      const code = await outboxCode(ctx.app, who.mobile);
+      expect(code).toMatch(/^\d{6}$/);
+      const user = await userRow(ctx.database.db, who.userName);
+      const challenges = await openChallenges(ctx.database.db, user.id);
+      const outbox = await ctx.database.db
+        .select()
+        .from(smsOutbox)
+        .where(eq(smsOutbox.mobile, user.mobile ?? ''));
+      expect(challenges).toHaveLength(1);
+      expect(outbox).toHaveLength(1);
+      for (const row of [...challenges, ...outbox]) {
+        for (const value of Object.values(row)) expect(String(value)).not.toContain(code);
+      }
+      // The code table keeps an HMAC-SHA256 under the server secret, not a bare hash of six digits.
+      const digest = (key: string) => createHmac('sha256', key).update(`${user.id}:${code}`).digest('hex');
+      expect(challenges[0]?.codeHash).toBe(digest(TEST_SECRET));
+      expect(challenges[0]?.codeHash).not.toBe(createHash('sha256').update(code).digest('hex'));
+      expectOk(await verify(ctx.app, who, code));
+    });
+
+    it('a server with another secret cannot open the outbox', async () => {
+      const who = await register(ctx.app);
+      const mine = new OutboxSmsSender(ctx.database.db, () => undefined, TEST_SECRET);
+      const theirs = new OutboxSmsSender(ctx.database.db, () => undefined, `${TEST_SECRET}-another`);
+      expect((await mine.latest(who.mobile))?.code).toBe(await outboxCode(ctx.app, who.mobile));
+      expect(await theirs.latest(who.mobile)).toBeNull();
     });
   });
 

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { DEFAULT_STAKE_BUTTONS, MESSAGES, STAKE_TITLE_MESSAGE, type LoginResult } from '@backlay/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, createTestApp, type TestContext } from './harness';
@@ -473,7 +474,7 @@ describe.each(backends)('bad input changes nothing (%s)', (backend) => {
       '981234567',
       '98123456789',
       '+19812345678',
-      '0091 9812345678',
+      '0091-9812345678', // spaces are dropped before the rule (0091 98123 45678 is valid); other separators are not
       '98123x5678',
       '',
     ]) {
@@ -1005,6 +1006,205 @@ describe.each(backends)('bad input changes nothing (%s)', (backend) => {
     ];
     cases.push(...(await badTokens({ url, body: DEFAULT_STAKE_BUTTONS })));
     await runCases(cases);
+  });
+
+  it('a NUL character anywhere (body, query, path, header) is refused with 400, never a 500', async () => {
+    const NUL = 'a\u0000b';
+    const admin = { 'x-admin-key': ctx.config.adminApiKey ?? '' };
+    const nulField = (name: string, url: string, req: Omit<CallOptions, 'url'>, field: string): Case => ({
+      name,
+      req: { url, ...req },
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'Text may not contain the NUL character.',
+      field,
+    });
+    await runCases([
+      nulField(
+        'sign-in name',
+        '/Account/Authenticate',
+        { body: { userNameOrEmailAddress: NUL, password: PASSWORD } },
+        'userNameOrEmailAddress',
+      ),
+      nulField(
+        'sign-in password',
+        '/Account/Authenticate',
+        { body: { userNameOrEmailAddress: alice.userName, password: `${PASSWORD}\u0000` } },
+        'password',
+      ),
+      nulField(
+        'a key of the body',
+        '/Account/Authenticate',
+        { body: { userNameOrEmailAddress: alice.userName, password: PASSWORD, 'x\u0000': 1 } },
+        'x\u0000',
+      ),
+      nulField('GetSetting domain', '/Setting/GetSetting', { query: { domain: NUL } }, 'domain'),
+      nulField(
+        'GetSettingWithSportTree domain',
+        '/Setting/GetSettingWithSportTree',
+        { query: { domain: 'test\u0000' } },
+        'domain',
+      ),
+      nulField(
+        'GetSettingExpiry domain',
+        '/api/setting/GetSettingExpiry',
+        { query: { domain: NUL } },
+        'domain',
+      ),
+      nulField(
+        'OTP outbox mobile',
+        '/dev/otp-outbox',
+        { query: { mobile: `${pending.mobile}\u0000` } },
+        'mobile',
+      ),
+      nulField(
+        'register mobile',
+        '/Account/Register',
+        { body: { ...validRegister(), referralCode: NUL } },
+        'referralCode',
+      ),
+      nulField(
+        'verification domain',
+        '/Account/VerificationUser',
+        { body: { userName: pending.userName, mobile: pending.mobile, domain: NUL, otp: pendingCode } },
+        'domain',
+      ),
+      nulField(
+        'settle: the void reason',
+        '/admin/markets/settle',
+        { body: { marketId: '1.1', result: { kind: 'void', reason: `rain${NUL}` } }, headers: admin },
+        'result.reason',
+      ),
+      nulField(
+        'settle: the market id',
+        '/admin/markets/settle',
+        { body: { marketId: NUL, result: { kind: 'void', reason: 'rain' } }, headers: admin },
+        'marketId',
+      ),
+      nulField(
+        'wallet adjustment reason',
+        '/admin/wallets/adjust',
+        { body: { userId: 1, amount: 10, reason: NUL, reference: 'ref-nul-1' }, headers: admin },
+        'reason',
+      ),
+      {
+        name: 'settings file name',
+        req: { url: '/cdn/settings/test%00.json' },
+        status: 400,
+        code: 'BAD_REQUEST',
+        message: 'The address contains a NUL character.',
+      },
+      {
+        name: 'Host header',
+        req: { url: '/Setting/GetSetting', host: 'test\u0000.example' },
+        status: 400,
+        code: 'BAD_REQUEST',
+        message: 'A request header contains a NUL character.',
+      },
+      {
+        name: 'User-Agent of a sign-in',
+        req: {
+          url: '/Account/Authenticate',
+          body: { userNameOrEmailAddress: alice.userName, password: PASSWORD },
+          headers: { 'user-agent': `Mozilla${NUL}` },
+        },
+        status: 400,
+        code: 'BAD_REQUEST',
+        message: 'A request header contains a NUL character.',
+      },
+    ]);
+    // The code is still waiting for its player.
+    expect(await outboxCode(ctx.app, pending.mobile)).toBe(pendingCode);
+  });
+
+  it('a body nested 100,000 arrays deep is refused with 400, a NUL at its bottom too', async () => {
+    const url = '/Account/Authenticate';
+    const deep = (inner: string) => `${'['.repeat(100_000)}${inner}${']'.repeat(100_000)}`;
+    await runCases([
+      {
+        name: 'deep arrays',
+        req: { url, raw: { payload: deep('1'), contentType: 'application/json' } },
+        status: 400,
+        code: 'VALIDATION_FAILED',
+      },
+      {
+        name: 'a NUL 100,000 arrays deep',
+        req: { url, raw: { payload: deep('"a\\u0000b"'), contentType: 'application/json' } },
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        message: 'Text may not contain the NUL character.',
+      },
+    ]);
+  });
+
+  it('an address the router cannot read answers the envelope: a broken escape (400), an overlong segment (404)', async () => {
+    await runCases([
+      {
+        name: 'broken percent-escape',
+        req: { url: '/Setting/GetSetting%E0%A4%A' },
+        status: 400,
+        code: 'BAD_REQUEST',
+        message: 'The address is not valid.',
+      },
+      {
+        name: 'a settings file name of 300 characters',
+        req: { url: `/cdn/settings/${'x'.repeat(300)}.json` },
+        status: 404,
+        code: 'ROUTE_NOT_FOUND',
+      },
+    ]);
+  });
+
+  it('over real HTTP, a 20 KB query string answers 431 and a broken request 400, both in the envelope', async () => {
+    const address = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = new URL(address);
+    /** Writes raw HTTP and reads the answer until the server closes the connection. */
+    const raw = (text: string) =>
+      new Promise<{ status: number; headers: string; body: string }>((resolve, reject) => {
+        const socket = connect(Number(port), '127.0.0.1', () => socket.write(text));
+        let data = '';
+        socket.setEncoding('utf8');
+        socket.on('data', (chunk: string) => (data += chunk));
+        socket.on('error', reject);
+        socket.on('close', () => {
+          const [head = '', body = ''] = data.split('\r\n\r\n');
+          resolve({ status: Number(head.split(' ')[1]), headers: head, body });
+        });
+      });
+    const envelope = (body: string) =>
+      JSON.parse(body) as { success: boolean; result: null; error: { code: string; message: string } };
+
+    const long = await raw(
+      `GET /Setting/GetSetting?domain=${'x'.repeat(20 * 1024)} HTTP/1.1\r\nHost: localhost\r\n\r\n`,
+    );
+    expect(long.status).toBe(431);
+    expect(long.headers).toMatch(/content-type: application\/json/i);
+    expect(envelope(long.body)).toEqual({
+      success: false,
+      result: null,
+      error: {
+        code: 'HEADERS_TOO_LARGE',
+        message: 'The address or the headers of this request are too long.',
+      },
+    });
+
+    const headers = await raw(
+      `GET /api/client-ip HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'y'.repeat(20 * 1024)}\r\n\r\n`,
+    );
+    expect(headers.status).toBe(431);
+    expect(envelope(headers.body).error.code).toBe('HEADERS_TOO_LARGE');
+
+    const broken = await raw('GET /api/client-ip HTTP/1.1\r\nHost: localhost\r\nBad Header\r\n\r\n');
+    expect(broken.status).toBe(400);
+    expect(envelope(broken.body)).toEqual({
+      success: false,
+      result: null,
+      error: { code: 'BAD_REQUEST', message: 'The request could not be read.' },
+    });
+
+    // The server still answers.
+    const ok = await raw('GET /api/client-ip HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+    expect(ok.status).toBe(200);
   });
 
   it('LoginAsDemoUser takes no input: stray and hostile parameters are ignored and one account is made', async () => {

@@ -1,3 +1,10 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { OddsV2, SportTree } from '@backlay/contract';
 import { marketExposure, paise } from '@backlay/exchange';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -16,7 +23,7 @@ import {
   walletOf,
   type Player,
 } from './betting-helpers';
-import { backends, createTestApp, scratchPostgres, testConfig, type TestContext } from './harness';
+import { backends, createTestApp, freePort, scratchPostgres, testConfig, type TestContext } from './harness';
 import { call, expectRefused } from './helpers';
 
 /*
@@ -373,4 +380,177 @@ describe.each(backends)('bets racing the settlement of their market (%s)', (back
     ).toEqual([]);
     expect((await walletOf(ctx.database.db, player.userId)).exposure).toBe(0);
   });
+});
+
+/*
+ * The server that owns the feed, as deployed (`src/main.ts` in its own process, on PostgreSQL),
+ * killed with SIGKILL while 2,000 bets are open on the simulator's markets, then started again: it
+ * carries on the same world, so every bet stays open on a market that still takes bets. (The
+ * simulator used to draw a new world on every start, and the new owner voided the whole book.)
+ */
+const serverMain = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+
+interface ServerProcess {
+  child: ChildProcess;
+  /** Resolves once the output holds `text` (rejects if the process exits first). */
+  waitFor(text: string): Promise<void>;
+  exited: Promise<void>;
+}
+
+function startServer(env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', serverMain], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const waiting = new Set<() => void>();
+  const onData = (chunk: Buffer) => {
+    output += chunk.toString();
+    for (const check of [...waiting]) check();
+  };
+  child.stdout?.on('data', onData);
+  child.stderr?.on('data', onData);
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  return {
+    child,
+    exited,
+    waitFor: (text) =>
+      new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (!output.includes(text)) return;
+          waiting.delete(check);
+          resolve();
+        };
+        waiting.add(check);
+        check();
+        void exited.then(() => {
+          if (waiting.delete(check)) reject(new Error(`server exited before "${text}":\n${output}`));
+        });
+      }),
+  };
+}
+
+describe.runIf(DATABASE_URL)('the feed owner killed (kill -9) under 2,000 open bets', () => {
+  it('starts again on the same world: every bet still open, none voided, every market still taking bets', async () => {
+    const scratch = await scratchPostgres('backlay_kill');
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const env = {
+      DATABASE_URL: scratch.url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      JWT_SECRET: randomBytes(48).toString('base64url'),
+      ADMIN_API_KEY: randomBytes(24).toString('base64url'),
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'backlay-kill-')),
+      WEB_DIST: join(tmpdir(), 'backlay-no-web'),
+      // Pre-match books hold still, so the bets are matched at the price read.
+      FEED_STILL_PRE_MATCH: 'true',
+      DEMO_LOGINS_PER_MINUTE_PER_IP: '1000',
+      REDIS_PREFIX: `backlay-kill-${randomBytes(4).toString('hex')}:`,
+    };
+    const db = await openDatabase({ databaseUrl: scratch.url, poolSize: 2 });
+    let server = startServer(env);
+    const get = async <T>(path: string): Promise<T> =>
+      ((await (await fetch(`${base}${path}`)).json()) as { result: T }).result;
+    const bet = (
+      token: string,
+      target: { eventId: number; marketId: string; runnerId: number; price: number },
+    ) =>
+      fetch(`${base}/Bet/PlaceBetV2`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({
+          requestId: requestId(),
+          type: 1,
+          rate: target.price,
+          stake: 100,
+          acceptAnyOdds: true,
+          eventId: target.eventId,
+          marketId: target.marketId,
+          runnerId: target.runnerId,
+        }),
+      });
+    const statuses = async () =>
+      Object.fromEntries(
+        (
+          await queryRows<{ status: string; n: unknown }>(
+            db.db,
+            sql`select status, count(*) as n from bets group by status`,
+          )
+        ).map((r) => [r.status, num(r.n)]),
+      );
+    try {
+      await server.waitFor('settlement repair done');
+      // Match odds of events that do not start for at least half an hour.
+      const tree = await get<SportTree[]>('/Event/TreeSportWithEvent');
+      const later = tree
+        .flatMap((sport) => sport.events)
+        .filter((e) => e.status === 'UPCOMING' && Date.parse(e.startTime) > Date.now() + 30 * 60_000);
+      const targets: { eventId: number; marketId: string; runnerId: number; price: number }[] = [];
+      const listed = new Map<number, string>();
+      for (const event of later.slice(0, 8)) {
+        const odds = await get<OddsV2>(`/Odds/GetUserOddsV2?eventId=${event.id}`);
+        const market = odds.matchOdds.find((m) => m.type === 'MATCH_ODDS' && m.status === 'OPEN');
+        const runner = market?.runners.find((r) => r.status === 'ACTIVE' && r.back[0]);
+        if (market && runner?.back[0]) {
+          listed.set(event.id, `${event.title} at ${event.startTime}`);
+          targets.push({
+            eventId: event.id,
+            marketId: market.id,
+            runnerId: runner.id,
+            price: runner.back[0].price,
+          });
+        }
+      }
+      expect(targets.length).toBeGreaterThanOrEqual(3);
+
+      // 20 demo players place 100 bets of ₹100 each: ₹10,000 of ₹15,000 at risk apiece.
+      const tokens = await Promise.all(
+        Array.from(
+          { length: 20 },
+          async () => (await get<{ accessToken: string }>('/Account/LoginAsDemoUser')).accessToken,
+        ),
+      );
+      await Promise.all(
+        tokens.map(async (token, k) => {
+          for (let i = 0; i < 100; i++) {
+            const answer = await bet(token, targets[(k + i) % targets.length] as (typeof targets)[number]);
+            expect(answer.status).toBe(200);
+          }
+        }),
+      );
+      expect(await statuses()).toEqual({ MATCHED: 2000 });
+
+      // kill -9, then a graceful restart: each time the same world, the book untouched.
+      for (const stop of ['SIGKILL', 'SIGTERM'] as const) {
+        server.child.kill(stop);
+        await server.exited;
+        server = startServer(env);
+        await server.waitFor('Backlay is running');
+        await server.waitFor('settlement repair done');
+        expect(await statuses()).toEqual({ MATCHED: 2000 + (stop === 'SIGKILL' ? 0 : targets.length) });
+        // The same events (not other matches under the same ids), with the same markets.
+        const now = new Map(
+          (await get<SportTree[]>('/Event/TreeSportWithEvent'))
+            .flatMap((sport) => sport.events)
+            .map((e) => [e.id, `${e.title} at ${e.startTime}`]),
+        );
+        for (const [eventId, fixture] of listed) expect(now.get(eventId)).toBe(fixture);
+        for (const target of targets) {
+          const odds = await get<OddsV2>(`/Odds/GetUserOddsV2?eventId=${target.eventId}`);
+          expect(odds.matchOdds.map((m) => m.id)).toContain(target.marketId);
+          if (stop === 'SIGKILL') expect((await bet(tokens[0] as string, target)).status).toBe(200);
+        }
+      }
+      expect(await statuses()).toEqual({ MATCHED: 2000 + targets.length });
+      await expectLedgerBalanced(db.db);
+    } finally {
+      server.child.kill('SIGKILL');
+      await server.exited;
+      await db.close();
+      await scratch.drop();
+    }
+  }, 600_000);
 });

@@ -244,11 +244,59 @@ describe.each(backends)('betting through the API (%s)', (backend) => {
       expect(await betCount(ctx.database.db, p.userId)).toBe(0);
     });
 
-    it('a worse price for the customer is matched at the price asked (back 1.98, lay 1.84)', async () => {
+    it('best execution: a price asked worse than the one offered is matched at the best offered (back 1.98 → 2.00, lay 1.84 → 1.80)', async () => {
       const m = newMatchOdds();
       const p = await demoPlayer(ctx);
-      expect((await placeOk(ctx, p, back(m, 11, 1.98, 100))).matchedRate).toBe(1.98);
-      expect((await placeOk(ctx, p, lay(m, 11, 1.84, 100))).matchedRate).toBe(1.84);
+      const backed = await placeOk(ctx, p, back(m, 11, 1.98, 100));
+      expect(backed.matchedRate).toBe(2);
+      expect(backed.message).toBe('Bet placed: Back India ₹100 @ 2');
+      const laid = await placeOk(ctx, p, lay(m, 11, 1.84, 100));
+      expect(laid.matchedRate).toBe(1.8);
+      // The open bets and the position are at the matched prices: India +100 − 80, the others −100 + 100.
+      const open = await openBets(ctx, p, m.eventId);
+      expect(open.openBets.map((b) => [b.betType, b.odds])).toEqual(
+        expect.arrayContaining([
+          ['Back', 2],
+          ['Lay', 1.8],
+        ]),
+      );
+      const [pl] = await expectedPl(ctx, p);
+      expect(pl?.runners).toEqual([
+        { runnerId: 11, amount: 20 },
+        { runnerId: 12, amount: 0 },
+        { runnerId: 13, amount: 0 },
+      ]);
+    });
+
+    it('best execution: a back at 1.09 while 1.12 is offered is matched at 1.12; bookmaker rates the same way', async () => {
+      const m = newMatchOdds({
+        runners: [
+          { id: 11, name: 'India', back: [1.12, 1.1], lay: [1.14] },
+          { id: 12, name: 'Australia', back: [8], lay: [8.4] },
+        ],
+      });
+      const p = await demoPlayer(ctx);
+      const bet = await placeOk(ctx, p, back(m, 11, 1.09, 1000));
+      expect(bet).toMatchObject({ matchedRate: 1.12, exposure: 1000 });
+      const [open] = (await openBets(ctx, p, m.eventId)).openBets;
+      expect(open?.odds).toBe(1.12);
+      const [pl] = await expectedPl(ctx, p);
+      expect(pl?.runners[0]).toEqual({ runnerId: 11, amount: 120 });
+
+      const id = `2.${++marketSeq}`;
+      const bm = { marketId: id, eventId: ++eventSeq };
+      feed.setMarket(
+        bookmakerMarket({
+          id,
+          eventId: bm.eventId,
+          runners: [
+            { id: 21, name: 'India', back: [95], lay: [97] },
+            { id: 22, name: 'Australia', back: [100], lay: [104] },
+          ],
+        }),
+      );
+      expect((await placeOk(ctx, p, back(bm, 21, 90, 1000))).matchedRate).toBe(95);
+      expect(await placeOk(ctx, p, lay(bm, 22, 110, 1000))).toMatchObject({ matchedRate: 104 });
     });
 
     it('acceptAnyOdds takes the current best price', async () => {

@@ -206,7 +206,8 @@ describe.each(backends)('production (%s)', (backend) => {
     } finally {
       await withDocs.close();
     }
-  });
+    // A second app of its own: migrations and the seed on a fresh database take a while on a busy machine.
+  }, 180_000);
 
   it('/dev/otp-outbox does not exist, though codes are still sent', async () => {
     expect(ctx.config.isProduction).toBe(true);

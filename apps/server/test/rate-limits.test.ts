@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAttempts } from '../src/platform/db/schema';
 import { backends, createTestApp, type TestContext } from './harness';
@@ -15,11 +15,12 @@ import {
   registerVerified,
   uniqueMobile,
   uniqueName,
+  userRow,
   verify,
+  type Answer,
 } from './helpers';
 
 const RATE_LIMITED = 'Too many attempts. Please wait a minute and try again.';
-const ACCOUNT_LOCKED = 'Too many failed sign-ins. Please try again in 15 minutes.';
 
 /** One app; each test uses its own client addresses and accounts, so counters never mix. */
 describe.each(backends)('rate limits (%s)', (backend) => {
@@ -56,46 +57,226 @@ describe.each(backends)('rate limits (%s)', (backend) => {
     );
   });
 
-  it('Authenticate: 10 failures for one account in 15 minutes lock it, even with the right password from new IPs', async () => {
-    const who = await registerVerified(ctx.app);
-    const other = await registerVerified(ctx.app);
-    for (let i = 0; i < 10; i++) {
-      expectRefused(await authenticate(ctx.app, who.userName, `Wrong@${i}00`), 401, 'INVALID_CREDENTIALS');
-    }
-    const locked = await authenticate(ctx.app, who.userName.toUpperCase(), PASSWORD);
-    expectRefused(locked, 429, 'RATE_LIMITED', ACCOUNT_LOCKED);
-    expect(locked.body.error?.message).toMatch(/Too many failed sign-ins/);
-    // Unknown accounts are limited the same way, so the limit reveals nothing.
-    const ghost = uniqueName('ghost');
-    for (let i = 0; i < 10; i++) {
-      expectRefused(await authenticate(ctx.app, ghost, 'Wrong@123'), 401, 'INVALID_CREDENTIALS');
-    }
-    expectRefused(await authenticate(ctx.app, ghost, 'Wrong@123'), 429, 'RATE_LIMITED', ACCOUNT_LOCKED);
-    // Someone else still signs in.
-    expectOk(await authenticate(ctx.app, other.userName, PASSWORD));
-  });
+  // ------------------------------------------------------------ sign-in limits per account and origin
+  /** The device cookie an answer sets ('backlay_device=…'), for the next request of that browser. */
+  function deviceCookieOf(answer: Answer): string {
+    const raw = answer.headers['set-cookie'];
+    const cookie = (Array.isArray(raw) ? raw : [String(raw ?? '')]).find((c) =>
+      c.startsWith('backlay_device='),
+    );
+    if (!cookie) throw new Error(`no device cookie in ${JSON.stringify(answer.headers)}`);
+    return cookie.split(';')[0] as string;
+  }
 
-  it('Authenticate: failures older than 15 minutes no longer count', async () => {
-    const who = await registerVerified(ctx.app);
-    for (let i = 0; i < 10; i++) {
-      expectRefused(await authenticate(ctx.app, who.userName, 'Wrong@123'), 401, 'INVALID_CREDENTIALS');
-    }
-    expectRefused(await authenticate(ctx.app, who.userName, PASSWORD), 429, 'RATE_LIMITED');
+  /** A player who registered and verified in their own browser at their own address. */
+  async function owner(ip: string) {
+    const who = await register(ctx.app);
+    const answer = await verify(ctx.app, who, await outboxCode(ctx.app, who.mobile), ip);
+    expectOk(answer);
+    return { ...who, ip, cookie: deviceCookieOf(answer), userId: answer.body.result.userId };
+  }
+
+  /** A browser that signs in: sends its cookie, and keeps the one the server hands out. */
+  function browser(ip: string | undefined, cookie?: string) {
+    let jar = cookie;
+    return {
+      get cookie() {
+        return jar;
+      },
+      async signIn(login: string, password: string) {
+        const answer = await authenticate(ctx.app, login, password, {
+          ...(ip ? { ip } : {}),
+          ...(jar ? { headers: { cookie: jar } } : {}),
+        });
+        if (!jar) jar = deviceCookieOf(answer);
+        return answer;
+      },
+    };
+  }
+
+  /** Moves a user's (or an unknown name's) failed tries back in time, as if made long ago. */
+  async function ageFailures(
+    who: { userId: number } | { login: string },
+    seconds: number,
+    result = 'InvalidUserNameOrPassword',
+  ) {
+    const where =
+      'userId' in who
+        ? and(eq(loginAttempts.userId, who.userId), eq(loginAttempts.result, result))
+        : and(eq(loginAttempts.userNameOrEmail, who.login), eq(loginAttempts.result, result));
     await ctx.database.db
       .update(loginAttempts)
-      .set({ createdAt: new Date(Date.now() - 16 * 60_000) })
-      .where(eq(loginAttempts.userId, who.login.userId));
-    const login = expectOk(await authenticate(ctx.app, who.userName, PASSWORD));
-    // The refusal is among the attempts the user can see.
+      .set({ createdAt: sql`${loginAttempts.createdAt} - make_interval(secs => ${seconds})` })
+      .where(where);
+  }
+
+  it('Authenticate: a stranger who guesses wrong from anywhere cannot keep the owner out', async () => {
+    const who = await owner('203.0.113.10');
+    const other = await registerVerified(ctx.app);
+    // Ten wrong passwords from one address, with a fresh browser each time, then a try every 90 s.
+    const attacker = '198.51.100.70';
+    for (let i = 0; i < 5; i++) {
+      expectRefused(await browser(attacker).signIn(who.userName, `Wrong@${i}00`), 401, 'INVALID_CREDENTIALS');
+    }
+    const held = await browser(attacker).signIn(who.userName, PASSWORD);
+    expectRefused(held, 429, 'RATE_LIMITED', 'Too many failed sign-ins. Please try again in 30 seconds.');
+    expect(Number(held.headers['retry-after'])).toBeGreaterThan(25);
+    expect(Number(held.headers['retry-after'])).toBeLessThanOrEqual(30);
+    for (let i = 0; i < 5; i++) {
+      await ageFailures(who, 90);
+      await ageFailures(who, 90, 'RateLimited');
+      const answer = await browser(attacker).signIn(who.userName, `Again@${i}00`);
+      expect([401, 429]).toContain(answer.status);
+    }
+    // And from ten more addresses at once.
+    for (let i = 0; i < 10; i++) {
+      expectRefused(
+        await browser(`198.51.100.${100 + i}`).signIn(who.userName, 'Wrong@123'),
+        401,
+        'INVALID_CREDENTIALS',
+      );
+    }
+    // The owner signs in: in their own browser, in a new browser at home, in a new browser anywhere else.
+    expectOk(await browser('192.0.2.99', who.cookie).signIn(who.userName, PASSWORD));
+    expectOk(await browser(who.ip).signIn(who.userName, PASSWORD));
+    expectOk(await browser('192.0.2.98').signIn(who.userName, PASSWORD));
+    expectOk(await authenticate(ctx.app, other.userName, PASSWORD));
+    // The attacker's address still waits, with the right password too, and a new browser does not help.
+    expectRefused(await browser(attacker).signIn(who.userName, PASSWORD), 429, 'RATE_LIMITED');
+  });
+
+  it('Authenticate: after five failures from one browser each try waits longer (30 s, 1 min, 2 min … 15 min), wherever it goes', async () => {
+    const who = await owner('203.0.113.11');
+    // One browser (its cookie) hopping to a new address for every try.
+    const here = browser(undefined);
+    for (let i = 0; i < 5; i++) {
+      expectRefused(await here.signIn(who.userName, 'Wrong@123'), 401, 'INVALID_CREDENTIALS');
+    }
+    for (const [wait, text] of [
+      [30, '30 seconds'],
+      [60, '1 minute'],
+      [120, '2 minutes'],
+    ] as const) {
+      const refused = await here.signIn(who.userName, 'Wrong@123');
+      expectRefused(refused, 429, 'RATE_LIMITED', `Too many failed sign-ins. Please try again in ${text}.`);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(wait - 5);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(wait);
+      // Refused tries are not failures: they do not make the wait longer.
+      await ageFailures(who, wait - 10);
+      expectRefused(await here.signIn(who.userName, 'Wrong@123'), 429, 'RATE_LIMITED');
+      await ageFailures(who, 11);
+      expectRefused(await here.signIn(who.userName, 'Wrong@123'), 401, 'INVALID_CREDENTIALS');
+    }
+    // The waits stop growing at 15 minutes, and failures a day old no longer count.
+    for (let i = 0; i < 10; i++) {
+      await ageFailures(who, 15 * 60);
+      expectRefused(await here.signIn(who.userName, 'Wrong@123'), 401, 'INVALID_CREDENTIALS');
+    }
+    const capped = await here.signIn(who.userName, PASSWORD);
+    expectRefused(capped, 429, 'RATE_LIMITED', 'Too many failed sign-ins. Please try again in 15 minutes.');
+    expect(Number(capped.headers['retry-after'])).toBeGreaterThan(15 * 60 - 5);
+    await ageFailures(who, 24 * 3600);
+    const login = expectOk(await here.signIn(who.userName, PASSWORD));
+    // The refusals are among the attempts the owner can see.
     const limited = expectOk(
       await call<{ totalCount: number; items: { result: string }[] }>(ctx.app, {
         method: 'POST',
         url: '/Account/GetUserLoginAttempts',
-        query: { Result: 'RateLimited' },
+        query: { Result: 'RateLimited', MaxResultCount: '100' },
         token: login.accessToken,
       }),
     );
-    expect(limited.totalCount).toBe(1);
+    expect(limited.totalCount).toBe(7);
+  });
+
+  it('Authenticate: a sign-in clears the browser’s count; the owner’s own browser waits only for its own failures', async () => {
+    const who = await owner('203.0.113.12');
+    const mine = browser('192.0.2.50', who.cookie);
+    // The owner mistypes four times, then gets it right: the count starts again.
+    for (let i = 0; i < 4; i++)
+      expectRefused(await mine.signIn(who.userName, 'Typo@123'), 401, 'INVALID_CREDENTIALS');
+    expectOk(await mine.signIn(who.userName, PASSWORD));
+    for (let i = 0; i < 5; i++)
+      expectRefused(await mine.signIn(who.userName, 'Typo@123'), 401, 'INVALID_CREDENTIALS');
+    // Five failures in their own browser: it waits, from any address ...
+    expectRefused(
+      await browser('192.0.2.51', who.cookie).signIn(who.userName, PASSWORD),
+      429,
+      'RATE_LIMITED',
+    );
+    // ... but those failures do not hold up the owner's home address in another browser.
+    expectOk(await browser(who.ip).signIn(who.userName, PASSWORD));
+  });
+
+  it('Authenticate: past 100 failures a day on one account, only browsers and addresses that signed in before may try', async () => {
+    const who = await owner('203.0.113.13');
+    // Guesses spread over a hundred addresses (written directly: each address alone stays under its limit).
+    const user = await userRow(ctx.database.db, who.userName);
+    await ctx.database.db.insert(loginAttempts).values(
+      Array.from({ length: 100 }, (_, i) => ({
+        domainId: user.domainId,
+        userId: user.id,
+        userNameOrEmail: who.userName,
+        ip: `100.64.${i >> 8}.${i & 255}`,
+        browser: 'bot',
+        clientName: 'API client',
+        result: 'InvalidUserNameOrPassword',
+      })),
+    );
+    expectRefused(
+      await browser('198.51.100.72').signIn(who.userName, PASSWORD),
+      429,
+      'RATE_LIMITED',
+      'Too many failed sign-ins on this account. Please sign in from a device or network you have used before, or try again later.',
+    );
+    // The owner's browser, and any browser at the owner's address, still sign in.
+    expectOk(await browser('198.51.100.73', who.cookie).signIn(who.userName, PASSWORD));
+    expectOk(await browser(who.ip).signIn(who.userName, PASSWORD));
+    // A day later the backstop is gone.
+    await ageFailures(who, 24 * 3600);
+    expectOk(await browser('198.51.100.74').signIn(who.userName, PASSWORD));
+  });
+
+  it('Authenticate: names no account has wait the same way, so the limits reveal nothing', async () => {
+    const ghost = uniqueName('ghost');
+    const who = await owner('203.0.113.14');
+    const ip = '198.51.100.75';
+    for (const name of [ghost, who.userName]) {
+      for (let i = 0; i < 5; i++) {
+        expectRefused(await browser(ip).signIn(name, 'Wrong@123'), 401, 'INVALID_CREDENTIALS');
+      }
+    }
+    const ghostWait = await browser(ip).signIn(ghost, 'Wrong@123');
+    const realWait = await browser(ip).signIn(who.userName, 'Wrong@123');
+    expectRefused(ghostWait, 429, 'RATE_LIMITED');
+    expect(ghostWait.body).toEqual(realWait.body);
+    await ageFailures({ login: ghost }, 31);
+    expectRefused(await browser(ip).signIn(ghost, 'Wrong@123'), 401, 'INVALID_CREDENTIALS');
+  });
+
+  it('Authenticate: the device cookie is HttpOnly, lasts a year, and a forged one is a new device', async () => {
+    const who = await owner('203.0.113.15');
+    const answer = await authenticate(ctx.app, who.userName, PASSWORD, { ip: who.ip });
+    const raw = answer.headers['set-cookie'];
+    const cookie = String(Array.isArray(raw) ? raw[0] : raw);
+    expect(cookie).toMatch(
+      /^backlay_device=[A-Za-z0-9_-]{22}; Path=\/; Max-Age=31536000; HttpOnly; SameSite=Lax$/,
+    );
+    // A browser that sends its cookie gets no new one.
+    const again = await authenticate(ctx.app, who.userName, PASSWORD, {
+      ip: who.ip,
+      headers: { cookie: who.cookie },
+    });
+    expect(again.headers['set-cookie']).toBeUndefined();
+    // A made-up device id is not the owner's: five failures with it wait like any stranger's.
+    const forged = browser('198.51.100.76', 'backlay_device=AAAAAAAAAAAAAAAAAAAAAA');
+    for (let i = 0; i < 5; i++)
+      expectRefused(await forged.signIn(who.userName, 'Wrong@123'), 401, 'INVALID_CREDENTIALS');
+    expectRefused(
+      await browser('198.51.100.77', forged.cookie).signIn(who.userName, PASSWORD),
+      429,
+      'RATE_LIMITED',
+    );
   });
 
   it('VerificationUser: 10 a minute per IP', async () => {

@@ -2,6 +2,7 @@ import { paise } from '@backlay/exchange';
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   DEFAULT_STAKE_BUTTONS,
+  looksLikeMobile,
   normaliseMobile,
   OTP_MAX_WRONG_TRIES,
   OTP_VALIDITY_SECONDS,
@@ -18,18 +19,30 @@ import type { SmsSender } from '../platform/sms/sms-sender';
 import { recordVerifiedReferral } from '../referral';
 import type { Domain } from '../settings';
 import * as attempts from './login-attempt-repository';
+import { describeWait, judgeSignIn, SIGN_IN_LIMITS, type SignInVerdict } from './sign-in-guard';
 import * as otps from './otp-repository';
 import type { ClientInfo, SessionService } from './session-service';
 import { revokeSessions } from './session-repository';
 import * as repo from './user-repository';
 
-/** Per-account limits; per-IP limits sit on the routes. */
+/** Limits on codes per account; sign-in limits live in sign-in-guard.ts, per-IP limits on the routes. */
 export const LIMITS = {
-  failedSignInsPerWindow: 10,
-  failedSignInWindowMs: 15 * 60_000,
   resendMinIntervalMs: 30_000,
   codesPerHour: 6,
 } as const;
+
+/** Where a sign-in comes from: the login-activity fields and the device cookie. */
+export type SignInClient = ClientInfo & { clientName: string; deviceId: string | null };
+
+/** A sign-in refused for now: the player may try again after `retryAfterSeconds`. */
+export class SignInDelayed extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(
+      'RATE_LIMITED',
+      `Too many failed sign-ins. Please try again in ${describeWait(retryAfterSeconds)}.`,
+    );
+  }
+}
 
 export class AccountService {
   constructor(
@@ -42,60 +55,78 @@ export class AccountService {
   ) {}
 
   // ------------------------------------------------------------ sign in
+  /** Sign in with a user name, an e-mail address or a registered mobile number, and the password. */
   async authenticate(
     domain: Domain,
     input: { userNameOrEmailAddress: string; password: string; rememberClient: boolean },
-    client: ClientInfo & { clientName: string },
+    client: SignInClient,
   ): Promise<LoginResult> {
     const login = input.userNameOrEmailAddress;
-    const since = new Date(Date.now() - LIMITS.failedSignInWindowMs);
-    const attempt = {
-      domainId: domain.id,
-      userNameOrEmail: login.slice(0, 256),
-      ip: client.ip,
-      browser: client.userAgent.slice(0, 512),
-      clientName: client.clientName,
-    };
-    if (
-      (await attempts.failedAttemptsSince(this.db, domain.id, login, since)) >= LIMITS.failedSignInsPerWindow
-    ) {
-      const user = await repo.findUserByLogin(this.db, domain.id, login);
-      await attempts.recordLoginAttempt(this.db, {
-        ...attempt,
-        userId: user?.id ?? null,
-        result: 'RateLimited',
-      });
-      throw new AppError('RATE_LIMITED', 'Too many failed sign-ins. Please try again in 15 minutes.');
+    // A user name or e-mail first (a user name may be all digits), then a registered mobile number.
+    const user =
+      (await repo.findUserByLogin(this.db, domain.id, login)) ??
+      (looksLikeMobile(login)
+        ? await repo.findUserByMobile(this.db, domain.id, normaliseMobile(login))
+        : null);
+    const attempt = attempts.loginAttemptOf(domain.id, user?.id ?? null, login, client);
+    const verdict = await this.signInVerdict(domain.id, login, user, client);
+    if (!verdict.allowed) {
+      await attempts.recordLoginAttempt(this.db, { ...attempt, result: 'RateLimited' });
+      if (verdict.reason === 'wait') throw new SignInDelayed(verdict.retryAfterSeconds);
+      throw new AppError(
+        'RATE_LIMITED',
+        'Too many failed sign-ins on this account. Please sign in from a device or network you have used before, or try again later.',
+      );
     }
-    const user = await repo.findUserByLogin(this.db, domain.id, login);
     const ok = await verifyPassword(user && !user.isDemo ? user.passwordHash : null, input.password);
     if (!user || !ok) {
-      await attempts.recordLoginAttempt(this.db, {
-        ...attempt,
-        userId: user?.id ?? null,
-        result: 'InvalidUserNameOrPassword',
-      });
+      await attempts.recordLoginAttempt(this.db, { ...attempt, result: 'InvalidUserNameOrPassword' });
       throw new AppError('INVALID_CREDENTIALS');
     }
     if (user.status === 'pending') {
-      await attempts.recordLoginAttempt(this.db, {
-        ...attempt,
-        userId: user.id,
-        result: 'UserIsNotVerified',
-      });
+      await attempts.recordLoginAttempt(this.db, { ...attempt, result: 'UserIsNotVerified' });
       throw new AppError('USER_NOT_VERIFIED');
     }
     if (user.status !== 'active') {
-      await attempts.recordLoginAttempt(this.db, { ...attempt, userId: user.id, result: 'UserIsLocked' });
+      await attempts.recordLoginAttempt(this.db, { ...attempt, result: 'UserIsLocked' });
       throw new AppError('USER_LOCKED');
     }
     const result = await this.sessions.open(user, domain, { remember: input.rememberClient, client });
-    await attempts.recordLoginAttempt(this.db, { ...attempt, userId: user.id, result: 'Success' });
+    await attempts.recordLoginAttempt(this.db, { ...attempt, result: 'Success' });
     return result;
   }
 
+  /** Whether this origin may try a password on this account now (see sign-in-guard.ts). */
+  private async signInVerdict(
+    domainId: number,
+    login: string,
+    user: repo.UserRow | null,
+    client: SignInClient,
+  ): Promise<SignInVerdict> {
+    const now = Date.now();
+    const since = new Date(now - SIGN_IN_LIMITS.windowMs);
+    const known = user
+      ? await attempts.lastSignInsFrom(this.db, user.id, client, new Date(now - SIGN_IN_LIMITS.knownForMs))
+      : { address: null, device: null };
+    const after = (t: Date | null) => (t && t > since ? t : since);
+    const failures = await attempts.signInFailures(
+      this.db,
+      user ? { userId: user.id } : { domainId, login },
+      client,
+      { since, addressSince: after(known.address), deviceSince: after(known.device) },
+    );
+    return judgeSignIn(
+      {
+        accountFailures: failures.account,
+        address: { ...failures.address, known: known.address !== null },
+        device: client.deviceId ? { ...failures.device, known: known.device !== null } : null,
+      },
+      now,
+    );
+  }
+
   /** A fresh, isolated demo account with the domain's play money, signed in. */
-  async loginAsDemo(domain: Domain, client: ClientInfo & { clientName: string }): Promise<LoginResult> {
+  async loginAsDemo(domain: Domain, client: SignInClient): Promise<LoginResult> {
     const userName = `demo_${randomBytes(5).toString('hex')}`;
     const passwordHash = await hashPassword(randomBytes(24).toString('base64url') + '1!a');
     const user = await this.ledger.transaction(async (money) => {
@@ -127,12 +158,7 @@ export class AccountService {
     });
     const result = await this.sessions.open(user, domain, { remember: false, client });
     await attempts.recordLoginAttempt(this.db, {
-      domainId: domain.id,
-      userId: user.id,
-      userNameOrEmail: userName,
-      ip: client.ip,
-      browser: client.userAgent.slice(0, 512),
-      clientName: client.clientName,
+      ...attempts.loginAttemptOf(domain.id, user.id, userName, client),
       result: 'Success',
     });
     return result;
@@ -218,7 +244,7 @@ export class AccountService {
   async verify(
     domain: Domain,
     input: { userName: string; mobile: string; domain: string; otp: string },
-    client: ClientInfo & { clientName: string },
+    client: SignInClient,
   ): Promise<LoginResult> {
     const user = await this.pendingUser(domain, input);
     const fixedCodeAccepted =
@@ -239,12 +265,7 @@ export class AccountService {
     const active = { ...user, status: 'active' as const };
     const result = await this.sessions.open(active, domain, { remember: false, client });
     await attempts.recordLoginAttempt(this.db, {
-      domainId: domain.id,
-      userId: user.id,
-      userNameOrEmail: user.userName,
-      ip: client.ip,
-      browser: client.userAgent.slice(0, 512),
-      clientName: client.clientName,
+      ...attempts.loginAttemptOf(domain.id, user.id, user.userName, client),
       result: 'Success',
     });
     return result;

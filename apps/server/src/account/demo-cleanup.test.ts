@@ -1,10 +1,18 @@
 import type { LoginResult } from '@backlay/contract';
 import { paise, ZERO_PAISE } from '@backlay/exchange';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, createTestApp, type TestContext } from '../../test/harness';
 import { authenticate, call, expectOk, expectRefused, PASSWORD, registerVerified } from '../../test/helpers';
-import { journalLines, journals, ledgerAccounts, refreshTokens, users, wallets } from '../platform/db/schema';
+import {
+  domains,
+  journalLines,
+  journals,
+  ledgerAccounts,
+  refreshTokens,
+  users,
+  wallets,
+} from '../platform/db/schema';
 import { closeExpiredDemoAccounts } from './demo-cleanup';
 
 describe.each(backends)('demo account clean-up (%s)', (backend) => {
@@ -63,6 +71,42 @@ describe.each(backends)('demo account clean-up (%s)', (backend) => {
       .select({ n: sql<string>`coalesce(sum(${ledgerAccounts.balance}), 0)` })
       .from(ledgerAccounts);
     expect(Number(total?.n)).toBe(0);
+  });
+
+  it('demo play money comes from and goes back to the play-money house, never the real-money house', async () => {
+    const db = ctx.database.db;
+    const houseBalance = async (code: 'HOUSE_CASH' | 'HOUSE_PLAY_MONEY') => {
+      const [row] = await db
+        .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
+        .from(ledgerAccounts)
+        .innerJoin(domains, eq(domains.id, ledgerAccounts.domainId))
+        .where(and(eq(domains.name, 'test'), eq(ledgerAccounts.code, code), isNull(ledgerAccounts.userId)));
+      return row ?? { id: null, balance: 0 };
+    };
+    const counterparts = async (reference: string) =>
+      db
+        .select({ code: ledgerAccounts.code, userId: ledgerAccounts.userId, amount: journalLines.amount })
+        .from(journals)
+        .innerJoin(journalLines, eq(journalLines.journalId, journals.id))
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, journalLines.accountId))
+        .where(and(eq(journals.reference, reference), isNull(ledgerAccounts.userId)));
+
+    const cashBefore = await houseBalance('HOUSE_CASH');
+    const playBefore = await houseBalance('HOUSE_PLAY_MONEY');
+    const player = await demo();
+    expect(await counterparts(`demo:${player.userId}`)).toEqual([
+      { code: 'HOUSE_PLAY_MONEY', userId: null, amount: -1_500_000 },
+    ]);
+    expect((await houseBalance('HOUSE_PLAY_MONEY')).balance).toBe(playBefore.balance - 1_500_000);
+
+    await age(player.userId, 25);
+    await closeExpiredDemoAccounts(db, ctx.app.ledger, ctx.app.sessionRevocations, 24);
+    expect(await counterparts(`demo-close:${player.userId}`)).toEqual([
+      { code: 'HOUSE_PLAY_MONEY', userId: null, amount: 1_500_000 },
+    ]);
+    expect((await houseBalance('HOUSE_PLAY_MONEY')).balance).toBe(playBefore.balance);
+    // The real-money house never moved.
+    expect((await houseBalance('HOUSE_CASH')).balance).toBe(cashBefore.balance);
   });
 
   it('waits while a demo account has exposure', async () => {

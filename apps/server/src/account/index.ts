@@ -4,5 +4,7 @@
  */
 export { AccountService } from './account-service';
 export { closeExpiredDemoAccounts } from './demo-cleanup';
+export { loginLinkRoutes } from './login-link-routes';
+export { LoginLinkService } from './login-link-service';
 export { accountRoutes } from './routes';
 export { SessionService } from './session-service';

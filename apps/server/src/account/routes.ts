@@ -1,12 +1,13 @@
 import { normaliseMobile, routes, type LoginAttempt } from '@backlay/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TokenService } from '../auth';
 import type { Config } from '../config';
 import { AppError } from '../platform/http/app-error';
 import { defineRoute } from '../platform/http/define-route';
 import type { OutboxSmsSender } from '../platform/sms/sms-sender';
-import type { AccountService } from './account-service';
+import { SignInDelayed, type AccountService, type SignInClient } from './account-service';
 import { clientInfo } from './client-info';
+import { deviceIdFor, readDeviceId } from './device-cookie';
 import { pageLoginAttempts } from './login-attempt-repository';
 import type { SessionService } from './session-service';
 
@@ -18,7 +19,10 @@ export interface AccountRoutesOptions {
   outbox: OutboxSmsSender | null;
 }
 
-/** Per-IP limits on the calls that guess secrets or send SMS; per-account limits live in the service. */
+/**
+ * Per-IP limits on the calls that guess secrets or send SMS; sign-in limits per account and address
+ * or device live in sign-in-guard.ts, code limits per account in the service.
+ */
 const perIp = {
   signIn: { max: 20, timeWindow: 60_000 },
   codes: { max: 10, timeWindow: 60_000 },
@@ -28,18 +32,36 @@ const perIp = {
 export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOptions) {
   const { accounts, sessions, tokens, config } = opts;
 
+  /** Where a sign-in comes from; a browser without a device cookie gets one with this answer. */
+  const signInClient = (req: FastifyRequest, reply: FastifyReply): SignInClient => ({
+    ...clientInfo(req),
+    deviceId: deviceIdFor(req, reply, config.isProduction),
+  });
+
   defineRoute(
     app,
     routes.authenticate,
-    ({ body, req }) => accounts.authenticate(req.domain, body, clientInfo(req)),
+    async ({ body, req, reply }) => {
+      try {
+        return await accounts.authenticate(req.domain, body, signInClient(req, reply));
+      } catch (err) {
+        if (err instanceof SignInDelayed) void reply.header('retry-after', String(err.retryAfterSeconds));
+        throw err;
+      }
+    },
     {
       rateLimit: perIp.signIn,
     },
   );
 
-  defineRoute(app, routes.loginAsDemoUser, ({ req }) => accounts.loginAsDemo(req.domain, clientInfo(req)), {
-    rateLimit: { max: config.DEMO_LOGINS_PER_MINUTE_PER_IP, timeWindow: 60_000 },
-  });
+  defineRoute(
+    app,
+    routes.loginAsDemoUser,
+    ({ req }) => accounts.loginAsDemo(req.domain, { ...clientInfo(req), deviceId: readDeviceId(req) }),
+    {
+      rateLimit: { max: config.DEMO_LOGINS_PER_MINUTE_PER_IP, timeWindow: 60_000 },
+    },
+  );
 
   defineRoute(app, routes.register, ({ body, req }) => accounts.register(req.domain, body), {
     rateLimit: perIp.register,
@@ -48,7 +70,7 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
   defineRoute(
     app,
     routes.verificationUser,
-    ({ body, req }) => accounts.verify(req.domain, body, clientInfo(req)),
+    ({ body, req, reply }) => accounts.verify(req.domain, body, signInClient(req, reply)),
     {
       rateLimit: perIp.codes,
     },
@@ -129,13 +151,13 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
     const outbox = opts.outbox;
     defineRoute(app, routes.otpOutbox, async ({ query }) => {
       const mobile = normaliseMobile(query.mobile);
-      const row = await outbox.latest(mobile);
-      if (!row) throw new AppError('NOT_FOUND', 'No code has been sent to this mobile.');
+      const sms = await outbox.latest(mobile);
+      if (!sms) throw new AppError('NOT_FOUND', 'No code has been sent to this mobile.');
       return {
         mobile,
-        code: row.code,
-        sentAt: row.sentAt.toISOString(),
-        expiresAt: row.expiresAt.toISOString(),
+        code: sms.code,
+        sentAt: sms.sentAt.toISOString(),
+        expiresAt: sms.expiresAt.toISOString(),
       };
     });
   }

@@ -25,6 +25,20 @@ export async function findUserByLogin(
   return row ?? null;
 }
 
+/** The real (non-demo) account registered with this mobile number (its ten digits) in the domain. */
+export async function findUserByMobile(
+  db: Executor,
+  domainId: number,
+  mobile: string,
+): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.domainId, domainId), eq(users.mobile, mobile), eq(users.isDemo, false)))
+    .limit(1);
+  return row ?? null;
+}
+
 export async function findUserByName(
   db: Executor,
   domainId: number,

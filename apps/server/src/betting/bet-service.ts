@@ -66,6 +66,11 @@ export class BetService {
     return market;
   }
 
+  /** The feed's prices are frozen: a mirror that has not heard the feed's owner past the threshold. */
+  private feedStale(): boolean {
+    return this.deps.feed?.stale?.() ?? false;
+  }
+
   async place(user: AuthUser, body: PlaceBetBody, ip: string): Promise<PlaceBetResult> {
     const { db, feed, store } = this.deps;
     let market = this.market(body.marketId, body.eventId);
@@ -80,11 +85,11 @@ export class BetService {
     let matched: MatchedBet;
     try {
       const request: RequestedBet = readRequest(market, body);
-      matched = checkAgainstMarket(market, request, body.acceptAnyOdds);
+      matched = checkAgainstMarket(market, request, body.acceptAnyOdds, this.feedStale());
       if (delay > 0) {
         await this.sleep(delay);
         market = this.market(body.marketId, body.eventId);
-        matched = checkAgainstMarket(market, request, body.acceptAnyOdds);
+        matched = checkAgainstMarket(market, request, body.acceptAnyOdds, this.feedStale());
       }
     } catch (err) {
       // A replayed request id is answered as a replay whatever the market does now.

@@ -3,6 +3,7 @@ import {
   ExchangeError,
   betLiability,
   betPotentialProfit,
+  executionPrice,
   formatPrice,
   parseLadderPrice,
   priceToDecimal,
@@ -81,22 +82,26 @@ function wholeRate(rate: number): number {
   return rate;
 }
 
-function suspended(market: FeedMarket): void {
+/** A closed market is closed; on a stale feed (frozen prices) nothing is taken; else it must be open. */
+function suspended(market: FeedMarket, feedStale: boolean): void {
   if (market.status === 'CLOSED') throw new AppError('MARKET_CLOSED');
+  if (feedStale) throw new AppError('PRICES_STALE');
   if (market.status !== 'OPEN') throw new AppError('MARKET_SUSPENDED');
 }
 
 /**
  * Every check of exchange-math 'Placing a bet' that reads only the market: status, runner, price
  * still available (or the current price with acceptAnyOdds), stake limits and maximum profit. Runs
- * before the in-play delay and again after it.
+ * before the in-play delay and again after it. `feedStale`: the feed's prices are frozen (its owner
+ * is silent, see sports/feed/heartbeat.ts), so no price can be trusted and the bet is refused.
  */
 export function checkAgainstMarket(
   market: FeedMarket,
   req: RequestedBet,
   acceptAnyOdds: boolean,
+  feedStale = false,
 ): MatchedBet {
-  suspended(market);
+  suspended(market, feedStale);
   const { limits } = market;
   if (req.stakePaise < limits.minStake || req.stakePaise > limits.maxStake) {
     throw new AppError(
@@ -156,17 +161,14 @@ function matchPrice(
   const exchange = isExchangeType(market.type);
   const best = bestPrice(market, runner.id, back);
   const show = (p: number) => (exchange ? formatPrice(p as Hundredths) : String(p));
-  let price = req.price;
-  const available = typeof best === 'number' && (back ? best >= req.price : best <= req.price);
-  if (!available) {
-    if (!acceptAnyOdds || typeof best !== 'number') {
-      throw oddsChanged(
-        typeof best === 'number'
-          ? `the best ${back ? 'back' : 'lay'} price of ${runner.name} is now ${show(best)}`
-          : `no ${back ? 'back' : 'lay'} price is offered on ${runner.name}`,
-      );
-    }
-    price = best;
+  // Best execution: matched at the best price offered when it is at least as good as the one asked.
+  const price = executionPrice(back ? 'back' : 'lay', req.price, best, acceptAnyOdds);
+  if (price === null) {
+    throw oddsChanged(
+      typeof best === 'number'
+        ? `the best ${back ? 'back' : 'lay'} price of ${runner.name} is now ${show(best)}`
+        : `no ${back ? 'back' : 'lay'} price is offered on ${runner.name}`,
+    );
   }
   return {
     stored: {

@@ -22,12 +22,47 @@ export async function bettingPlugin(app: FastifyInstance) {
   const settlement = new SettlementService(app.db, app.ledger, app.log, app.feed, app.marketClosures);
   // Only the process that owns the feed settles what it closes; consumers mirror the same events.
   if (app.feed && app.feedOwner) {
-    const feed = app.feed;
-    const detach = settlement.attach(feed);
+    const detach = settlement.attach(app.feed);
     app.addHook('onClose', async () => detach());
+  }
+  if (app.feedOwner) {
+    // What a previous run left half done is finished in the background: the start-up hook only
+    // starts it (however many markets there are), and closing waits for the market under way.
+    let closing = false;
+    let repairing: Promise<void> = Promise.resolve();
     app.addHook('onReady', async () => {
-      const voided = await settlement.voidAbandoned(feed);
-      if (voided.length > 0) app.log.warn({ markets: voided }, 'voided the open bets of abandoned markets');
+      repairing = settlement
+        .repair(() => closing)
+        .then(
+          (done) => {
+            if (done.finished.length + done.closedByFeed.length > 0) {
+              app.log.info(
+                { finished: done.finished, closedByFeed: done.closedByFeed },
+                'settled the markets a previous run left unfinished',
+              );
+            }
+            if (done.unknown.length > 0) {
+              app.log.warn(
+                { markets: done.unknown },
+                'markets with open bets that the feed does not know are left open: settle or void each by hand (POST /admin/markets/settle)',
+              );
+            }
+            app.log.info(
+              {
+                finished: done.finished.length,
+                closedByFeed: done.closedByFeed.length,
+                unknown: done.unknown.length,
+                failed: done.failed.length,
+              },
+              'settlement repair done',
+            );
+          },
+          (err: unknown) => app.log.error({ err }, 'repairing unfinished settlements failed'),
+        );
+    });
+    app.addHook('onClose', async () => {
+      closing = true;
+      await repairing;
     });
   }
   await app.register(bettingRoutes, { bets, positions, settlement });

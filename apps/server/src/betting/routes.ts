@@ -23,6 +23,10 @@ export async function bettingRoutes(app: FastifyInstance, opts: BettingRoutesOpt
   defineRoute(app, routes.cashOutOffer, ({ query, user }) => positions.cashOut(user.userId, query.marketId));
   // Operator call: served only when an operator key is configured, like the other /admin calls.
   if (app.config.adminApiKey) {
-    defineRoute(app, routes.adminSettleMarket, ({ body }) => settlement.settle(body.marketId, body.result));
+    defineRoute(app, routes.adminSettleMarket, ({ body, req }) => {
+      // A deliberate step (the only way a market the feed no longer knows is voided): logged.
+      req.log.warn({ marketId: body.marketId, result: body.result }, 'market settled by the operator');
+      return settlement.settle(body.marketId, body.result);
+    });
   }
 }

@@ -31,6 +31,27 @@ export async function marketsWithOpenBets(db: Executor): Promise<string[]> {
   return rows.map((r) => String(r.market_id));
 }
 
+/**
+ * Markets closed with a result whose settlement did not finish (a run that died half way): bets
+ * still matched, or the market never marked settled. Oldest close first.
+ */
+export async function unfinishedSettlements(
+  db: Executor,
+): Promise<{ marketId: string; result: MarketResult }[]> {
+  const rows = await queryRows<{ id: string; result: MarketResult | string }>(
+    db,
+    sql`select m.id, m.result from markets m
+        where m.closed_at is not null and m.result is not null
+          and (m.settled_at is null
+               or exists (select 1 from bets b where b.market_id = m.id and b.status = 'MATCHED'))
+        order by m.closed_at, m.id`,
+  );
+  return rows.map((r) => ({
+    marketId: String(r.id),
+    result: typeof r.result === 'string' ? (JSON.parse(r.result) as MarketResult) : r.result,
+  }));
+}
+
 /** The users with matched bets in a market, in a fixed order. */
 export async function usersWithOpenBets(db: Executor, marketId: string): Promise<number[]> {
   const rows = await queryRows<{ user_id: unknown }>(

@@ -23,6 +23,7 @@ import {
   marketsWithOpenBets,
   recordSettlementJournal,
   settlementMarket,
+  unfinishedSettlements,
   usersWithOpenBets,
   type SettlementMarketRow as MarketRow,
 } from './settlement-repository';
@@ -33,6 +34,18 @@ export interface SettleOutcome {
   settledBets: number;
   /** True when the market had been settled before and this call changed nothing. */
   alreadySettled: boolean;
+}
+
+/** What the start-up repair found and did (`SettlementService.repair`). */
+export interface SettlementRepair {
+  /** Markets closed with a result whose settlement a previous run left unfinished, now finished. */
+  finished: string[];
+  /** Markets with matched bets the feed closed while nobody listened, now settled on its result. */
+  closedByFeed: string[];
+  /** Markets with matched bets the feed does not know: left open for the operator to settle or void. */
+  unknown: string[];
+  /** Markets whose repair failed (logged); the next start tries again. */
+  failed: string[];
 }
 
 type SettleResult = { kind: 'winner'; runnerId: number } | { kind: 'runs'; runs: number } | { kind: 'void' };
@@ -76,19 +89,43 @@ export class SettlementService {
   }
 
   /**
-   * Voids the open bets of markets the feed no longer knows: a simulator restarted with a new world
-   * (its ids change per start) would otherwise leave them open for ever. Run by the feed owner at
-   * start-up, after the feed has its fixtures.
+   * Finishes what a previous run left half done; the feed owner runs it in the background after
+   * start-up (never inside a start-up hook), market by market, until `stopped()`:
+   * - a market closed with a result but not wholly settled (bets still matched, or never marked
+   *   settled) is settled again on its recorded result: users settled before are skipped by their
+   *   settlement row, and the ledger posts each `settle:{market}:{user}` journal once;
+   * - a market with matched bets that the feed shows CLOSED (it closed while this process was down
+   *   or starting) is settled on the feed's result.
+   * Matched bets in a market the feed does not know are never voided here: they are reported, and
+   * the operator settles or voids each by hand (POST /admin/markets/settle), a deliberate step.
    */
-  async voidAbandoned(feed: MarketFeed): Promise<string[]> {
-    const abandoned = (await marketsWithOpenBets(this.db)).filter((id) => !feed.market(id));
-    for (const marketId of abandoned) {
-      await this.settle(marketId, {
-        kind: 'void',
-        reason: 'The market was abandoned when the feed restarted',
-      });
+  async repair(stopped: () => boolean = () => false): Promise<SettlementRepair> {
+    const done: SettlementRepair = { finished: [], closedByFeed: [], unknown: [], failed: [] };
+    const attempt = async (marketId: string, result: MarketResult, into: string[]) => {
+      try {
+        await this.settle(marketId, result);
+        into.push(marketId);
+      } catch (err) {
+        this.log.error({ err, marketId }, 'repairing the settlement of a market failed');
+        done.failed.push(marketId);
+      }
+    };
+    const unfinished = await unfinishedSettlements(this.db);
+    for (const { marketId, result } of unfinished) {
+      if (stopped()) return done;
+      await attempt(marketId, result, done.finished);
     }
-    return abandoned;
+    const seen = new Set(unfinished.map((m) => m.marketId));
+    for (const marketId of await marketsWithOpenBets(this.db)) {
+      if (stopped()) return done;
+      if (seen.has(marketId)) continue;
+      const market = this.feed?.market(marketId);
+      if (!market) done.unknown.push(marketId);
+      else if (market.status === 'CLOSED' && market.result) {
+        await attempt(marketId, market.result, done.closedByFeed);
+      }
+    }
+    return done;
   }
 
   /** Settles (or voids) a market; calls for one market in this process run one after another. */

@@ -5,6 +5,7 @@ import {
   journalLines,
   journals,
   ledgerAccounts,
+  users,
   wallets,
   type JOURNAL_KINDS,
   type LEDGER_ACCOUNT_CODES,
@@ -33,6 +34,8 @@ export interface WalletRow {
   cashAccountId: number;
   balancePaise: Paise;
   exposurePaise: Paise;
+  /** A demo account plays with play money: its movements go against the play-money house. */
+  isDemo: boolean;
 }
 
 /** The house account of a domain for one purpose, created on first use. */
@@ -191,9 +194,11 @@ export async function selectWallet(
       cashAccountId: wallets.cashAccountId,
       exposure: wallets.exposure,
       balance: ledgerAccounts.balance,
+      isDemo: users.isDemo,
     })
     .from(wallets)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, wallets.cashAccountId))
+    .innerJoin(users, eq(users.id, wallets.userId))
     .where(eq(wallets.userId, userId));
   if (!row) return null;
   return {
@@ -202,5 +207,6 @@ export async function selectWallet(
     cashAccountId: row.cashAccountId,
     balancePaise: row.balance,
     exposurePaise: row.exposure,
+    isDemo: row.isDemo,
   };
 }

@@ -33,11 +33,16 @@ export class WalletNotifier {
     this.pushes.changed(userId);
   }
 
+  /** The player's balance and exposure as they are now (null for no such wallet), e.g. for a client that just registered. */
+  async current(userId: number): Promise<{ Balance: Paise; Exposure: Paise } | null> {
+    const w = await selectWallet(this.db, userId);
+    return w ? { Balance: w.balancePaise, Exposure: w.exposurePaise } : null;
+  }
+
   private async pushNow(userId: number): Promise<void> {
     if (this.listeners.size === 0) return;
-    const w = await selectWallet(this.db, userId);
-    if (!w) return;
-    const payload = { Balance: w.balancePaise, Exposure: w.exposurePaise };
+    const payload = await this.current(userId);
+    if (!payload) return;
     for (const listener of this.listeners) listener(userId, payload);
   }
 }

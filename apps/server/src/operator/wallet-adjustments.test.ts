@@ -108,6 +108,23 @@ describe.each(backends)('the wallet adjustment: rupees on the wire, paise inside
     expect((await ctx.app.ledger.wallet(b.userId)).balancePaise).toBe(0);
   });
 
+  it('credits a demo account from the play-money house, never the real-money house', async () => {
+    const demo = expectOk(await call<{ userId: number }>(ctx.app, { url: '/Account/LoginAsDemoUser' }));
+    const real = (await registerVerified(ctx.app)).login;
+    const counterpart = async (journalId: number) =>
+      (
+        await queryRows<{ code: string }>(
+          ctx.database.db,
+          sql`select a.code from journal_lines l join ledger_accounts a on a.id = l.account_id
+              where l.journal_id = ${journalId} and a.user_id is null`,
+        )
+      ).map((r) => r.code);
+    const demoCredit = expectOk(await call<{ journalId: number }>(ctx.app, adjustCall(demo.userId, 50)));
+    expect(await counterpart(demoCredit.journalId)).toEqual(['HOUSE_PLAY_MONEY']);
+    const realCredit = expectOk(await call<{ journalId: number }>(ctx.app, adjustCall(real.userId, 50)));
+    expect(await counterpart(realCredit.journalId)).toEqual(['HOUSE_CASH']);
+  });
+
   function adjustCall(userId: number, amount: unknown) {
     return {
       url: '/admin/wallets/adjust',

@@ -2,7 +2,10 @@ import { paise, type Paise } from '@backlay/exchange';
 import type { Ledger } from '../ledger';
 import { AppError } from '../platform/http/app-error';
 
-/** Operator credits and debits: a balanced journal against the domain's house cash account. */
+/**
+ * Operator credits and debits: a balanced journal against the domain's house cash account, or its
+ * play-money house for a demo account (real money never funds play money, nor play money real).
+ */
 export class WalletAdjustments {
   constructor(private readonly ledger: Ledger) {}
 
@@ -22,7 +25,13 @@ export class WalletAdjustments {
         description: input.reason,
         lines: [
           { account: wallet.cash, amount: amountPaise },
-          { account: await money.houseAccount(wallet.domainId, 'HOUSE_CASH'), amount: paise(-amountPaise) },
+          {
+            account: await money.houseAccount(
+              wallet.domainId,
+              wallet.isDemo ? 'HOUSE_PLAY_MONEY' : 'HOUSE_CASH',
+            ),
+            amount: paise(-amountPaise),
+          },
         ],
       });
     });

@@ -93,6 +93,24 @@ describe.each(pairs)('scale-out over the $name', ({ make }) => {
     await Promise.all([onFirst.stop(), onSecond.stop()]);
   });
 
+  it("sendToLocalGroup reaches only the sending server's members of the group", async () => {
+    const onFirst = buildClient(first.url, { transport: HttpTransportType.WebSockets });
+    const onSecond = buildClient(second.url, { transport: HttpTransportType.WebSockets });
+    const inboxes = [collectMessages(onFirst), collectMessages(onSecond)];
+    await Promise.all([onFirst.start(), onSecond.start()]);
+    await onFirst.invoke('SendHeartbeat', { GroupBy: 88 });
+    await onSecond.invoke('SendHeartbeat', { GroupBy: 88 });
+
+    await first.app.hub.sendToLocalGroup('page:88', balance(1));
+    await second.app.hub.sendToLocalGroup('page:88', balance(2));
+    // In order per connection: whoever sees the shared marker first got nothing before it.
+    await first.app.hub.sendToGroup('page:88', balance(3));
+    await Promise.all(inboxes.map((inbox) => inbox.waitFor(2)));
+    expect(inboxes[0]!.items).toEqual([1, 3].map((r) => balanceOnWire(r)));
+    expect(inboxes[1]!.items).toEqual([2, 3].map((r) => balanceOnWire(r)));
+    await Promise.all([onFirst.stop(), onSecond.stop()]);
+  });
+
   it('addToGroup for a connection no server holds fails instead of pretending', async () => {
     await expect(first.app.hub.addToGroup('no-such-connection', 'x')).rejects.toThrow(/not found/);
   });

@@ -49,6 +49,11 @@ export interface HubSender {
   sendToUser(userId: string, push: ServerPush): Promise<void>;
   sendToGroup(group: string, push: ServerPush): Promise<void>;
   sendToGroupExcept(group: string, excludedConnectionIds: readonly string[], push: ServerPush): Promise<void>;
+  /**
+   * To this server's members of the group only, not through the backplane: for a push each server
+   * makes itself (its own view changed, as when it stops hearing the feed), so nobody gets it twice.
+   */
+  sendToLocalGroup(group: string, push: ServerPush): Promise<void>;
   sendToAll(push: ServerPush): Promise<void>;
   sendToConnection(connectionId: string, push: ServerPush): Promise<void>;
   /** Resolves once the connection is in the group on the server that holds it. */
@@ -96,6 +101,10 @@ export class RealtimeHub implements HubSender {
     push: ServerPush,
   ): Promise<void> {
     return this.push({ group, except: excludedConnectionIds }, push);
+  }
+
+  sendToLocalGroup(group: string, push: ServerPush): Promise<void> {
+    return this.push({ localGroup: group }, push);
   }
 
   sendToAll(push: ServerPush): Promise<void> {

@@ -21,6 +21,8 @@ const byLiveThenStart = (a: SportEvent, b: SportEvent) =>
  * the hot path), every odds change pushed to the event page's hub group, a fresh snapshot to a
  * connection as it joins a page, and fixtures written to the database for bets and history.
  * Markets closed by hand (`closures`) are left out of every odds answer and push, on every server.
+ * A mirrored feed whose owner falls silent reads every market SUSPENDED (`feed.stale()`); each
+ * server then tells its own connections on event pages, and again when the feed is fresh.
  */
 export class SportsService {
   private readonly unsubscribe: (() => void)[] = [];
@@ -54,6 +56,8 @@ export class SportsService {
         }),
       );
     }
+    const offStale = this.feed.onStaleChange?.((stale) => this.staleChanged(stale));
+    if (offStale) this.unsubscribe.push(offStale);
     this.unsubscribe.push(this.closures.onClosed((closure) => this.takeOff(closure)));
     // Closures read from the database at start-up: a restarted feed may quote those markets again.
     for (const closure of this.closures.all()) this.takeOff(closure);
@@ -114,6 +118,29 @@ export class SportsService {
       .catch((err: unknown) => {
         this.log.warn({ err, marketId: closure.marketId }, 'odds snapshot after a closure not delivered');
       });
+  }
+
+  /**
+   * The feed went stale or fresh: every event page connected to this server gets a snapshot with
+   * its markets as they read now (all SUSPENDED, or back to the feed's status). Only this server's
+   * connections: the owner that would push through the backplane may be the one that is down, and
+   * every server makes the same change, so a shared push would arrive once per server.
+   */
+  private staleChanged(stale: boolean): void {
+    if (stale) this.log.warn({}, 'the market feed is silent: every market is suspended');
+    else this.log.info({}, 'the market feed is live again: markets are back to their feed status');
+    for (const fixture of this.feed.fixtures()) {
+      const odds = this.odds(fixture.eventId);
+      if (!odds) continue;
+      this.hub
+        .sendToLocalGroup(eventHubGroup(fixture.eventId), oddsPush(toOddsSnapshotMessage(odds)))
+        .catch((err: unknown) => {
+          this.log.warn(
+            { err, eventId: fixture.eventId },
+            'odds snapshot after a feed status change not delivered',
+          );
+        });
+    }
   }
 
   /** Listed events: in play and upcoming. */

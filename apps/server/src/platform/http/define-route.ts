@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from './app-error';
 import type { AuthUser } from './auth-user';
+import { hasNul } from './request-guard';
 
 /** The parsed type of an optional schema; `undefined` when the route has none. */
 type Out<S> = [NonNullable<S>] extends [never]
@@ -48,8 +49,52 @@ function isOperator(req: FastifyRequest, key: string | null): boolean {
   return timingSafeEqual(digest(given), digest(key));
 }
 
+const NUL_MESSAGE = 'Text may not contain the NUL character.';
+
+/**
+ * Where a NUL character hides in a decoded query or JSON body (values and keys), as a field path.
+ * Walked with a stack of its own, not recursion: a body may nest arrays 100,000 deep.
+ */
+function findNul(root: unknown): (string | number)[] | null {
+  interface Node {
+    value: unknown;
+    key: string | number | null;
+    parent: Node | null;
+  }
+  const pathOf = (node: Node | null, last?: string): (string | number)[] => {
+    const path: (string | number)[] = last === undefined ? [] : [last];
+    for (let n = node; n && n.key !== null; n = n.parent) path.unshift(n.key);
+    return path;
+  };
+  const stack: Node[] = [{ value: root, key: null, parent: null }];
+  while (stack.length > 0) {
+    const node = stack.pop() as Node;
+    const { value } = node;
+    if (typeof value === 'string') {
+      if (hasNul(value)) return pathOf(node);
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], key: i, parent: node });
+    } else if (value && typeof value === 'object') {
+      const entries = Object.entries(value);
+      for (const [key] of entries) if (hasNul(key)) return pathOf(node, key);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, item] = entries[i] as [string, unknown];
+        stack.push({ value: item, key, parent: node });
+      }
+    }
+  }
+  return null;
+}
+
 function parse<S extends z.ZodType | undefined>(schema: S, value: unknown): Out<S> {
   if (!schema) return undefined as Out<S>;
+  // No text with a NUL reaches a handler: the database could not store or compare it.
+  const nulAt = findNul(value);
+  if (nulAt) {
+    const joined = nulAt.join('.');
+    const field = joined.length > 200 ? `${joined.slice(0, 199)}…` : joined || '(body)';
+    throw new AppError('VALIDATION_FAILED', NUL_MESSAGE, [{ field, message: NUL_MESSAGE }]);
+  }
   const result = schema.safeParse(value);
   if (!result.success) throw toValidationError(result.error);
   return result.data as Out<S>;

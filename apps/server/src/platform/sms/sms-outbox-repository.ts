@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, lt } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { smsOutbox } from '../db/schema';
 
@@ -6,7 +6,7 @@ export type OutboxSmsRow = typeof smsOutbox.$inferSelect;
 
 export async function insertOutboxSms(
   db: Executor,
-  sms: { mobile: string; code: string; expiresAt: Date },
+  sms: { mobile: string; sealedCode: string; expiresAt: Date },
 ): Promise<void> {
   await db.insert(smsOutbox).values(sms);
 }
@@ -20,4 +20,9 @@ export async function latestOutboxSms(db: Executor, mobile: string): Promise<Out
     .orderBy(desc(smsOutbox.id))
     .limit(1);
   return row ?? null;
+}
+
+/** Forgets the codes that expired before a time. */
+export async function deleteOutboxSmsBefore(db: Executor, expiredBefore: Date): Promise<void> {
+  await db.delete(smsOutbox).where(lt(smsOutbox.expiresAt, expiredBefore));
 }

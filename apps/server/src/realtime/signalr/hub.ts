@@ -39,9 +39,16 @@ export interface SignalRHubOptions<S> {
   now?: () => number;
 }
 
-/** Who a send reaches, on whichever server holds their connections. */
+/**
+ * Who a send reaches, on whichever server holds their connections; `localGroup` reaches only this
+ * server's members of a group, without the backplane (for a push every server makes itself).
+ */
 export type HubAudience =
-  { all: true } | { user: string } | { group: string; except?: readonly string[] } | { connection: string };
+  | { all: true }
+  | { user: string }
+  | { group: string; except?: readonly string[] }
+  | { connection: string }
+  | { localGroup: string };
 
 /** How long a closed connection stays findable so a long poll can collect its Close frame. */
 const CLOSED_LINGER_MS = 5000;
@@ -531,6 +538,11 @@ export class SignalRHub<S> {
         return;
       }
       await this.options.bus.publish(this.channels.connection(audience.connection), encodePush([], frame));
+      return;
+    }
+    if ('localGroup' in audience) {
+      const local = this.groups.get(audience.localGroup);
+      if (local) this.onPush(encodePush([], frame), local);
       return;
     }
     const channel =

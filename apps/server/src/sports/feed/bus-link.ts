@@ -10,11 +10,14 @@ import type {
   StatefulFeed,
 } from '@backlay/market-feed';
 import { FeedEventSource } from '@backlay/market-feed';
+import { FeedFreshness, startHeartbeat, type HeartbeatMessage, type HeartbeatOptions } from './heartbeat';
 
 /*
  * Carrying a feed over the bus: one process runs the feed and publishes what happens; every other
  * process mirrors it. Messages are numbered per publisher, so a mirror that misses one (or sees a
- * new publisher after a restart) asks for the whole state again instead of drifting.
+ * new publisher after a restart) asks for the whole state again instead of drifting. The publisher
+ * beats every couple of seconds (heartbeat.ts); a mirror that hears nothing in step for longer than
+ * the threshold reads every open market as SUSPENDED until it does again.
  */
 
 export const FEED_CHANNELS = {
@@ -24,6 +27,8 @@ export const FEED_CHANNELS = {
   state: 'feed:state',
   /** A mirror asking for the state: { requester }. */
   sync: 'feed:sync',
+  /** The publisher alive: { publisher, seq } every couple of seconds, seq its last events message. */
+  heartbeat: 'feed:heartbeat',
 } as const;
 
 interface EventsMessage {
@@ -47,14 +52,16 @@ export interface FeedLinkLog {
 const silent: FeedLinkLog = { warn: () => undefined };
 
 /**
- * Publishes every event of `source` on the bus, one message per burst (a simulator step), and
- * answers state requests. `publisherId` must differ between processes (a random id is fine).
+ * Publishes every event of `source` on the bus, one message per burst (a simulator step), answers
+ * state requests, and beats every `heartbeat.everyMs` (default 2 s) so mirrors know it is alive.
+ * `publisherId` must differ between processes (a random id is fine).
  */
 export async function publishFeed(
   source: StatefulFeed,
   bus: Bus,
   publisherId: string,
   log: FeedLinkLog = silent,
+  heartbeat: Pick<HeartbeatOptions, 'everyMs'> = {},
 ): Promise<FeedPublisher> {
   let seq = 0;
   let pending: FeedEvent[] = [];
@@ -84,10 +91,18 @@ export async function publishFeed(
     if (!stopped) publishState();
   });
   publishState();
+  const stopBeating = startHeartbeat(() => {
+    if (stopped) return;
+    // Pending events go first, so the seq a mirror reads here is one it has been sent.
+    flush();
+    const message: HeartbeatMessage = { publisher: publisherId, seq };
+    send(FEED_CHANNELS.heartbeat, message);
+  }, heartbeat.everyMs);
   return {
     async stop() {
       flush();
       stopped = true;
+      stopBeating();
       unsubscribeSource();
       await unsubscribeSync();
     },
@@ -96,7 +111,9 @@ export async function publishFeed(
 
 /**
  * The consumer side: a MarketFeed rebuilt from the bus. It serves reads from its copy and re-emits
- * the publisher's events to local listeners in order.
+ * the publisher's events to local listeners in order. While its publisher is silent past the
+ * heartbeat threshold (or it cannot get back in step) it is stale: every open market reads as
+ * SUSPENDED, and `onStaleChange` listeners hear when that starts and ends.
  */
 export class FeedMirror extends FeedEventSource implements MarketFeed {
   private readonly bus: Bus;
@@ -112,13 +129,25 @@ export class FeedMirror extends FeedEventSource implements MarketFeed {
   private synced = false;
   private unsubscribers: (() => Promise<void>)[] = [];
   private retry: ReturnType<typeof setInterval> | undefined;
+  private readonly freshness: FeedFreshness;
 
-  constructor(bus: Bus, options: { id: string; log?: FeedLinkLog; retryMs?: number }) {
+  constructor(
+    bus: Bus,
+    options: { id: string; log?: FeedLinkLog; retryMs?: number; heartbeat?: HeartbeatOptions },
+  ) {
     super();
     this.bus = bus;
     this.id = options.id;
     this.log = options.log ?? silent;
     this.retryMs = options.retryMs ?? 3000;
+    this.freshness = new FeedFreshness(options.heartbeat);
+    this.freshness.onChange((stale) => {
+      if (stale) {
+        this.log.warn('feed publisher silent; markets suspended until it is heard again', {
+          silentForMs: this.freshness.silentForMs(),
+        });
+      }
+    });
   }
 
   /** Subscribes and asks for the state; resolves once subscribed (not necessarily synced). */
@@ -126,7 +155,9 @@ export class FeedMirror extends FeedEventSource implements MarketFeed {
     this.unsubscribers.push(
       await this.bus.subscribe(FEED_CHANNELS.state, (payload) => this.onState(payload)),
       await this.bus.subscribe(FEED_CHANNELS.events, (payload) => this.onEvents(payload)),
+      await this.bus.subscribe(FEED_CHANNELS.heartbeat, (payload) => this.onHeartbeat(payload)),
     );
+    this.freshness.start();
     this.requestSync();
     this.retry = setInterval(() => {
       if (!this.synced) this.requestSync();
@@ -137,6 +168,15 @@ export class FeedMirror extends FeedEventSource implements MarketFeed {
   /** True once a state has arrived and no message has been missed since. */
   isSynced(): boolean {
     return this.synced;
+  }
+
+  /** True while the publisher has not been heard in step for longer than the heartbeat threshold. */
+  stale(): boolean {
+    return this.freshness.isStale();
+  }
+
+  onStaleChange(listener: (stale: boolean) => void): () => void {
+    return this.freshness.onChange(listener);
   }
 
   // ---- MarketFeed
@@ -152,6 +192,7 @@ export class FeedMirror extends FeedEventSource implements MarketFeed {
   async end(): Promise<void> {
     if (this.retry) clearInterval(this.retry);
     this.retry = undefined;
+    this.freshness.stop();
     const list = this.unsubscribers;
     this.unsubscribers = [];
     await Promise.all(list.map((u) => u()));
@@ -166,11 +207,13 @@ export class FeedMirror extends FeedEventSource implements MarketFeed {
   }
 
   odds(eventId: number): EventOdds | undefined {
-    return this.oddsById.get(eventId);
+    const odds = this.oddsById.get(eventId);
+    return odds && this.stale() ? { ...odds, markets: odds.markets.map(suspend) } : odds;
   }
 
   market(marketId: string): FeedMarket | undefined {
-    return this.marketsById.get(marketId);
+    const market = this.marketsById.get(marketId);
+    return market && this.stale() ? suspend(market) : market;
   }
 
   scoreCard(eventId: number): ScoreCard | undefined {
@@ -197,19 +240,34 @@ export class FeedMirror extends FeedEventSource implements MarketFeed {
     this.marketsById = new Map(message.state.odds.flatMap((o) => o.markets.map((m) => [m.id, m] as const)));
     this.scoreCards = new Map(message.state.scoreCards.map((s) => [s.eventId, s]));
     this.synced = true;
+    this.freshness.heard();
+  }
+
+  /** Another process publishes the feed now (the owner restarted or moved): resynchronise. */
+  private publisherChanged(publisher: string): boolean {
+    if (publisher === this.publisher) return false;
+    this.log.warn('feed publisher changed; resynchronising', { from: this.publisher, to: publisher });
+    this.outOfStep();
+    return true;
+  }
+
+  private onHeartbeat(payload: string): void {
+    const message = parse<HeartbeatMessage>(payload);
+    // Out of step, the retry timer is asking for the state already; a beat proves nothing then.
+    if (!message || !this.synced) return;
+    if (this.publisherChanged(message.publisher)) return;
+    if (message.seq > this.seq) {
+      this.log.warn('feed messages missed; resynchronising', { held: this.seq, published: message.seq });
+      this.outOfStep();
+      return;
+    }
+    this.freshness.heard();
   }
 
   private onEvents(payload: string): void {
     const message = parse<EventsMessage>(payload);
     if (!message || !this.synced) return;
-    if (message.publisher !== this.publisher) {
-      this.log.warn('feed publisher changed; resynchronising', {
-        from: this.publisher,
-        to: message.publisher,
-      });
-      this.outOfStep();
-      return;
-    }
+    if (this.publisherChanged(message.publisher)) return;
     if (message.seq <= this.seq) return;
     if (message.seq !== this.seq + 1) {
       this.log.warn('feed messages missed; resynchronising', { expected: this.seq + 1, got: message.seq });
@@ -217,6 +275,7 @@ export class FeedMirror extends FeedEventSource implements MarketFeed {
       return;
     }
     this.seq = message.seq;
+    this.freshness.heard();
     for (const event of message.events) {
       this.apply(event);
       this.emit(event);
@@ -271,6 +330,11 @@ export class FeedMirror extends FeedEventSource implements MarketFeed {
         break;
     }
   }
+}
+
+/** An open market as a stale mirror shows it: suspended, its last prices kept for the eye. */
+function suspend(market: FeedMarket): FeedMarket {
+  return market.status === 'OPEN' ? { ...market, status: 'SUSPENDED' } : market;
 }
 
 function parse<T>(payload: string): T | undefined {

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { DEFAULT_QUOTE_ACTIVITY, SimulatedFeed, type SimulatorOptions } from '@backlay/feed-simulator';
+import {
+  DEFAULT_QUOTE_ACTIVITY,
+  SimulatedFeed,
+  type SimulatorOptions,
+  type WorldCheckpoint,
+} from '@backlay/feed-simulator';
 import {
   scaledClock,
   systemClock,
@@ -9,7 +14,10 @@ import {
   type StatefulFeed,
 } from '@backlay/market-feed';
 import type { Bus } from '../../platform/bus';
+import type { Executor } from '../../platform/db/database';
 import { FeedMirror, publishFeed, type FeedLinkLog, type FeedPublisher } from './bus-link';
+import { FeedWorldStore, LAST_STEP_EVERY_MS, type StoredFeedWorld } from './feed-world';
+import type { HeartbeatOptions } from './heartbeat';
 
 /**
  * Who runs the feed in this process.
@@ -30,10 +38,18 @@ export interface RunFeedOptions {
   /** Simulated time per real time (10 plays a T20 in about 20 minutes). Default 1. */
   timeScale?: number;
   /** Further simulator settings (schedule per sport, step, event id base). */
-  simulator?: Omit<SimulatorOptions, 'clock' | 'seed'>;
+  simulator?: Omit<SimulatorOptions, 'clock' | 'seed' | 'resume' | 'fineUntil'>;
+  /**
+   * Where the simulator's world is kept (the database): the first start stores it, every later start
+   * carries it on (same events, markets and ids), whatever the settings now say. Without it each
+   * start draws a new world (tests, benchmarks).
+   */
+  world?: Executor;
   /** A real provider instead of the simulator (it must be able to give its whole state). */
   source?: StatefulFeed;
   log?: FeedLinkLog;
+  /** The publisher's beat and a mirror's silence threshold (FEED_HEARTBEAT_MS, FEED_STALE_AFTER_MS). */
+  heartbeat?: HeartbeatOptions;
   /**
    * Start the feed's timer at once (default). Pass false to wire listeners first and call
    * `running.feed.start()` after; a consumer always starts, as it must subscribe to catch up.
@@ -45,7 +61,19 @@ export interface RunningFeed {
   role: FeedRole;
   /** What the sports service reads and listens to: the local feed, or the mirror of the published one. */
   feed: MarketFeed;
+  /** How the simulator's world came about, when it is kept (`world`). */
+  world?: WorldStart;
   stop(): Promise<void>;
+}
+
+export interface WorldStart {
+  /** True when a stored world was carried on, false when this start drew and stored a new one. */
+  resumed: boolean;
+  fixtures: number;
+  /** How long replaying the stored world's fixtures took, ms. */
+  replayMs: number;
+  /** Settings asked for that differ from the stored world's, which it keeps (their names). */
+  ignoredSettings: string[];
 }
 
 export async function runFeed(options: RunFeedOptions = {}): Promise<RunningFeed> {
@@ -53,22 +81,31 @@ export async function runFeed(options: RunFeedOptions = {}): Promise<RunningFeed
   const { bus } = options;
   if (role === 'consumer') {
     if (!bus) throw new Error('FEED_ROLE=consumer needs a bus (set REDIS_URL)');
-    const mirror = new FeedMirror(bus, { id: randomUUID(), ...(options.log ? { log: options.log } : {}) });
+    const mirror = new FeedMirror(bus, {
+      id: randomUUID(),
+      ...(options.log ? { log: options.log } : {}),
+      ...(options.heartbeat ? { heartbeat: options.heartbeat } : {}),
+    });
     await mirror.begin();
     return { role, feed: mirror, stop: () => mirror.end() };
   }
   const base = options.clock ?? systemClock;
   const clock = options.timeScale && options.timeScale !== 1 ? scaledClock(base, options.timeScale) : base;
+  const kept = !options.source && options.world ? await keptSimulator(options.world, options, base) : null;
   const source =
-    options.source ?? new SimulatedFeed({ ...options.simulator, clock, seed: options.seed ?? DEFAULT_SEED });
+    options.source ??
+    kept?.source ??
+    new SimulatedFeed({ ...options.simulator, clock, seed: options.seed ?? DEFAULT_SEED });
   let publisher: FeedPublisher | undefined;
-  if (bus) publisher = await publishFeed(source, bus, randomUUID(), options.log);
+  if (bus) publisher = await publishFeed(source, bus, randomUUID(), options.log, options.heartbeat);
   if (options.autoStart !== false) source.start();
   return {
     role,
     feed: source,
+    ...(kept ? { world: kept.start } : {}),
     async stop() {
       source.stop();
+      await kept?.keeper.stop();
       await publisher?.stop();
     },
   };
@@ -110,4 +147,104 @@ export function feedOptionsFromEnv(env: Record<string, string | undefined>): Run
       ...(parsed.FEED_STILL_PRE_MATCH ? { quoteActivity: { ...DEFAULT_QUOTE_ACTIVITY, preMatch: 0 } } : {}),
     },
   };
+}
+
+/** What a simulated world is drawn with: a world carries these on whatever a later start asks. */
+const WorldSettingsSchema = z.object({
+  seed: z.number().int(),
+  timeScale: z.number().positive(),
+  stepMs: z.number().int().positive(),
+  quoteActivity: z.object({ inPlay: z.number(), preMatch: z.number() }).optional(),
+  sports: z
+    .record(
+      z.string(),
+      z
+        .object({
+          inPlay: z.number(),
+          upcoming: z.number(),
+          spacingMs: z.number(),
+          typicalDurationMs: z.number(),
+        })
+        .partial()
+        .nullable(),
+    )
+    .optional(),
+  lingerMs: z.number().optional(),
+  maxCatchUpMs: z.number().optional(),
+});
+type WorldSettings = z.infer<typeof WorldSettingsSchema>;
+
+/**
+ * Steps after the last one a previous run recorded (every LAST_STEP_EVERY_MS) are replayed one by one
+ * too, so whatever that run showed before it died is shown again the same.
+ */
+const FINE_AFTER_LAST_STEP_MS = 12 * LAST_STEP_EVERY_MS;
+
+/**
+ * The simulator of a world kept in the database: the stored one carried on (each listed fixture
+ * replayed from its seed to the checkpoint; `start()` then plays on to the clock's time, telling the
+ * listeners what happened meanwhile), or, on the first start, a new one stored at once.
+ */
+async function keptSimulator(
+  db: Executor,
+  options: RunFeedOptions,
+  base: FeedClock,
+): Promise<{ source: SimulatedFeed; keeper: { stop(): Promise<void> }; start: WorldStart }> {
+  const store = new FeedWorldStore(db, options.log ?? { warn: () => undefined });
+  const { stepMs, quoteActivity, sports, lingerMs, maxCatchUpMs, eventIdBase, ...rest } =
+    options.simulator ?? {};
+  const wanted: WorldSettings = {
+    seed: options.seed ?? DEFAULT_SEED,
+    timeScale: options.timeScale ?? 1,
+    stepMs: stepMs ?? 1000,
+    ...(quoteActivity ? { quoteActivity } : {}),
+    ...(sports ? { sports } : {}),
+    ...(lingerMs !== undefined ? { lingerMs } : {}),
+    ...(maxCatchUpMs !== undefined ? { maxCatchUpMs } : {}),
+  };
+  const simulator = (settings: WorldSettings, origin: number, more: Partial<SimulatorOptions>) => {
+    const { timeScale, ...world } = settings;
+    // Simulated time runs from the world's origin at its own scale, across restarts.
+    const clock = { now: () => origin + Math.round((base.now() - origin) * timeScale) };
+    return new SimulatedFeed({ ...rest, ...(world as Omit<SimulatorOptions, 'clock'>), ...more, clock });
+  };
+  let stored = await store.load();
+  if (!stored) {
+    const origin = base.now();
+    const fresh = simulator(wanted, origin, eventIdBase !== undefined ? { eventIdBase } : {});
+    const mine: StoredFeedWorld = {
+      settings: wanted,
+      clockOrigin: origin,
+      checkpoint: fresh.checkpoint(),
+      checkpointAt: fresh.now(),
+      lastStepAt: fresh.now(),
+    };
+    stored = await store.create(mine);
+    if (stored === mine) {
+      const start = { resumed: false, fixtures: fresh.fixtures().length, replayMs: 0, ignoredSettings: [] };
+      return { source: fresh, keeper: store.keep(fresh), start };
+    }
+  }
+  const settings = WorldSettingsSchema.parse(stored.settings);
+  const began = performance.now();
+  const source = simulator(settings, stored.clockOrigin, {
+    resume: stored.checkpoint as WorldCheckpoint,
+    fineUntil: stored.lastStepAt + FINE_AFTER_LAST_STEP_MS,
+  });
+  const replayMs = Math.round(performance.now() - began);
+  const ignoredSettings = Object.keys({ ...wanted, ...settings }).filter(
+    (key) =>
+      stableJson(wanted[key as keyof WorldSettings]) !== stableJson(settings[key as keyof WorldSettings]),
+  );
+  const start = { resumed: true, fixtures: source.fixtures().length, replayMs, ignoredSettings };
+  return { source, keeper: store.keep(source), start };
+}
+
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value).sort(([a], [b]) => a.localeCompare(b));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'undefined';
 }

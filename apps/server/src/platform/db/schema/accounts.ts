@@ -111,10 +111,18 @@ export const loginAttempts = pgTable(
     userId: id('user_id').references(() => users.id, { onDelete: 'cascade' }),
     userNameOrEmail: text('user_name_or_email').notNull(),
     ip: text('ip').notNull(),
+    /** The browser's device cookie, when it sent one: sign-in limits count per device too. */
+    deviceId: text('device_id'),
     browser: text('browser').notNull(),
     clientName: text('client_name').notNull(),
     result: text('result').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('login_attempts_user_time').on(t.userId, t.createdAt)],
+  (t) => [
+    index('login_attempts_user_time').on(t.userId, t.createdAt),
+    // Sign-in limits for names no account has (they answer exactly as real accounts do).
+    index('login_attempts_domain_login_time')
+      .on(t.domainId, sql`lower(${t.userNameOrEmail})`, t.createdAt)
+      .where(sql`${t.userId} is null`),
+  ],
 );

@@ -9,6 +9,7 @@ export * from './betting';
 export * from './bonus';
 export * from './casino';
 export * from './ledger';
+export * from './login-links';
 export * from './payments';
 export * from './referral';
 export * from './settings';

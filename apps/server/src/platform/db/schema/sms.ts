@@ -7,7 +7,8 @@ export const smsOutbox = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     mobile: text('mobile').notNull(),
-    code: text('code').notNull(),
+    /** The code sealed with AES-256-GCM under a key derived from the server secret: never plain text at rest. */
+    sealedCode: text('sealed_code').notNull(),
     sentAt: createdAt(),
     expiresAt: at('expires_at').notNull(),
   },

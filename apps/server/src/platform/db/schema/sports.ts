@@ -1,7 +1,7 @@
 /** The feed's events, markets and runners, as bets and settlement need them in the database. */
 import { MARKET_TYPES } from '@backlay/contract';
-import { index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { at, id, money } from './columns';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { at, createdAt, id, money } from './columns';
 
 export const events = pgTable(
   'events',
@@ -57,3 +57,22 @@ export const runners = pgTable(
   },
   (t) => [primaryKey({ columns: [t.marketId, t.id] })],
 );
+
+/**
+ * The world the feed owner's simulator plays, one row per feed: the settings it was made with, its
+ * clock's origin and its latest checkpoint, so a restarted server carries on the same events and
+ * markets (`sports/feed/simulator-world.ts`). Times are simulated epoch ms.
+ */
+export const feedWorlds = pgTable('feed_worlds', {
+  name: text('name').primaryKey(),
+  /** Seed, step, time scale, quote activity, schedules: what the world was drawn with. */
+  settings: jsonb('settings').notNull(),
+  /** The real time its clock started: simulated time = origin + (now − origin) × time scale. */
+  clockOrigin: bigint('clock_origin', { mode: 'number' }).notNull(),
+  checkpoint: jsonb('checkpoint').notNull(),
+  checkpointAt: bigint('checkpoint_at', { mode: 'number' }).notNull(),
+  /** The last step a run of the world is known to have played (written every few seconds). */
+  lastStepAt: bigint('last_step_at', { mode: 'number' }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
