@@ -1,7 +1,9 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { bundleReport } from './scripts/bundle-report.ts';
+import { precompress } from './scripts/precompress.ts';
+import { preloadApp } from './scripts/preload-app.ts';
 
 const apiTarget = process.env.BACKLAY_API ?? 'http://localhost:8080';
 // Every API path of the route table sits at the origin root; in development the server runs apart.
@@ -14,6 +16,37 @@ const apiPaths =
  * the first paint when only constants are imported, and keep only the money helpers the header and
  * the storage keys use (not the ladder) when they import `@backlay/exchange`.
  */
+/**
+ * The data layer: axios, zod, the contract's schemas and route table, and the HTTP client and the
+ * settings loader that use them. None of it is on the path to the first paint (shared/http/api.ts
+ * loads the client on demand); a module the first paint imports must not be listed here, or zod
+ * comes onto that path (the bundle report below would show it over the budget).
+ */
+const DATA_LAYER = [
+  /node_modules[\\/](zod|axios)[\\/]/,
+  /packages[\\/]contract[\\/]src[\\/](account|betting|entities|envelope|money|operator|settings|sports|validation)\.ts$/,
+  /packages[\\/]contract[\\/]src[\\/](routes|realtime)[\\/]/,
+  /apps[\\/]web[\\/]src[\\/]shared[\\/]http[\\/](client|base-url)\.ts$/,
+  /apps[\\/]web[\\/]src[\\/]features[\\/]settings[\\/](api[\\/]get-domain-settings|lib[\\/]apply-look)\.ts$/,
+];
+
+/**
+ * Small modules of the first paint that two of its chunks share (start-up, the In-Play page, the
+ * data layer): storage, session, stores, errors, the event lists, the exchange's money helpers,
+ * the contract's constants. One chunk, not one request for each. Nothing here may import zod.
+ */
+const FIRST_PAINT_SHARED = [
+  /apps[\\/]web[\\/]src[\\/]shared[\\/](storage[\\/]storage|session[\\/]|settings[\\/]|stores[\\/]|events[\\/]|config[\\/]|ui[\\/](feedback|Icon|icons|toast)|lib[\\/](date|money|clock|time)|http[\\/](api|errors|sanitize|request-tracker)|realtime[\\/]registry)/,
+  /apps[\\/]web[\\/]src[\\/]features[\\/]sports[\\/](api[\\/]get-live-scores|components[\\/](EventList|SearchBox|SearchResults))\.tsx?$/,
+  /apps[\\/]web[\\/]src[\\/]features[\\/]betting[\\/]api[\\/]get-user-open-bets\.ts$/,
+  /packages[\\/]exchange[\\/]src[\\/]/,
+  /packages[\\/]contract[\\/]src[\\/](errors|storage-keys|sport-ids|index)\.ts$/,
+];
+
+/** The realtime client, loaded after start-up with SignalR: not part of the first paint. */
+const REALTIME =
+  /apps[\\/]web[\\/]src[\\/](shared[\\/]realtime[\\/](signalr-connection|connection)|app[\\/]realtime-setup)\.ts$/;
+
 const PURE_PACKAGES = /[\\/]packages[\\/](contract|exchange)[\\/]src[\\/]/;
 const packagesArePure: Plugin = {
   name: 'backlay-packages-are-pure',
@@ -23,7 +56,15 @@ const packagesArePure: Plugin = {
   },
 };
 
-export default defineConfig({
+export default defineConfig(({ command, mode }) => {
+  // `vite build` makes the production bundle whatever NODE_ENV the caller's shell holds (a
+  // NODE_ENV=development left in a shell gave React's development build, over the size budget).
+  // Vite reads NODE_ENV after loading this file. A development build asks for `--mode development`.
+  if (command === 'build' && mode === 'production') process.env.NODE_ENV = 'production';
+  return config;
+});
+
+const config: UserConfig = {
   plugins: [
     react(),
     packagesArePure,
@@ -37,6 +78,8 @@ export default defineConfig({
         '@microsoft/signalr',
       ],
     }),
+    preloadApp({ module: 'src/app/start.tsx' }),
+    precompress(),
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
@@ -59,19 +102,35 @@ export default defineConfig({
         ],
       },
       output: {
-        // Libraries in their own long-lived chunks: a release of our code leaves them cached.
+        // Few requests on a cold visit (each costs a round trip on a phone network, and HTTP/1.1
+        // opens six at a time): the libraries of the first paint in one long-lived chunk, which a
+        // release of our code leaves cached, and the data layer fetched right after start-up in one.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
-            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
-            { name: 'axios', test: /node_modules[\\/]axios[\\/]/ },
+            // Vite's loader of dynamic imports, on its own: the entry needs nothing else before the
+            // app starts (src/main.tsx), so React and the app are evaluated after the first paint.
+            { name: 'preload', test: /vite[\\/]preload-helper/, priority: 5 },
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zustand|@fortawesome)[\\/]/,
+              priority: 4,
+            },
+            {
+              name: 'data',
+              test: (id) => DATA_LAYER.some((pattern) => pattern.test(id)),
+              // With what the listed modules import, but not what the first paint shares with
+              // them (the app group below takes that first), and no chunk both ways round.
+              priority: 2,
+            },
+            {
+              name: 'app',
+              test: (id) => FIRST_PAINT_SHARED.some((pattern) => pattern.test(id)) && !REALTIME.test(id),
+              priority: 3,
+            },
             { name: 'toastify', test: /node_modules[\\/]react-toastify[\\/]/ },
-            { name: 'fontawesome', test: /node_modules[\\/]@fortawesome[\\/]/ },
           ],
         },
       },
     },
   },
-});
+};

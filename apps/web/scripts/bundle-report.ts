@@ -10,6 +10,30 @@ interface ChunkInfo {
   moduleIds: string[];
 }
 
+/** A circle of static imports between chunks, or null. */
+function chunkCycle(chunks: Map<string, ChunkInfo>): string[] | null {
+  const done = new Set<string>();
+  const path: string[] = [];
+  const visit = (name: string): string[] | null => {
+    const at = path.indexOf(name);
+    if (at >= 0) return [...path.slice(at), name];
+    if (done.has(name)) return null;
+    path.push(name);
+    for (const next of chunks.get(name)?.imports ?? []) {
+      const found = visit(next);
+      if (found) return found;
+    }
+    path.pop();
+    done.add(name);
+    return null;
+  };
+  for (const name of chunks.keys()) {
+    const found = visit(name);
+    if (found) return found;
+  }
+  return null;
+}
+
 /** KB with one decimal, as the budget is stated. */
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -86,6 +110,13 @@ export function bundleReport(options: {
           `CSS: ${kb(css)} gzipped\n`,
       );
       if (!route) this.error(`bundle report: no chunk holds ${options.routeModule}`);
+      const cycle = chunkCycle(chunks);
+      if (cycle) {
+        this.error(
+          `Chunks import one another in a circle (${cycle.join(' -> ')}): a module may then run before one it ` +
+            'needs. Check the codeSplitting groups in vite.config.ts.',
+        );
+      }
       if (total > options.budgetBytes) {
         this.error(
           `Initial JavaScript for /inplay is ${kb(total)} gzipped, over the ${kb(options.budgetBytes)} budget`,

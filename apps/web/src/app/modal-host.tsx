@@ -3,6 +3,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useModalStore } from '@/shared/stores/modal';
 import { useSettingsStore } from '@/shared/settings/settings-store';
 import { loadDomainSettings } from '@/features/settings/api/load-domain-settings';
+import { returnTarget } from './return-to';
 
 // Forms and their validation load with the first modal, not with the first page.
 const LoginModal = lazy(() =>
@@ -35,7 +36,9 @@ export function ModalHost() {
   }, [navigate, onAuthRoute, setClosed]);
 
   if (!open) return null;
-  const to = open.to ?? search.get('to') ?? undefined;
+  // A sign-in returns to the page the player was on: named by the opener or '?to=', else the last
+  // page shown before the auth pages (the betslip's link names none).
+  const to = open.to ?? search.get('to') ?? returnTarget();
   return (
     <Suspense fallback={null}>
       {open.name === 'login' && <LoginModal key={open.key} open onClose={dismiss} to={to} />}

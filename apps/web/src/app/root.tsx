@@ -9,13 +9,16 @@ import { storage } from '@/shared/storage/storage';
 import { useLayoutStore } from '@/shared/stores/layout';
 import { selectIsLoading, useLoadingStore } from '@/shared/stores/loading';
 import { useUiStore } from '@/shared/stores/ui';
-import { checkSessionExpiry, dropSessionState } from '@/features/auth/lib/session';
+import { checkSession } from '@/shared/session/session-rules';
+import { useSessionStore } from '@/shared/session/session-store';
+import { dropSessionState } from '@/features/auth/lib/session';
 import { flagIsOff, useSettingsStore } from '@/shared/settings/settings-store';
 import { loadDomainSettings } from '@/features/settings/api/load-domain-settings';
 import { InactivityOverlay } from '@/features/inactivity/components/InactivityOverlay';
 import { SessionData } from '@/features/betting/components/SessionData';
 import { ModalHost } from './modal-host';
 import { queryClient } from './query-client';
+import { rememberPage } from './return-to';
 import { entryFlagFor, isInPlayPath, isLobbyPath, pageTitle, type RouteHandle } from './route-meta';
 
 function LoadingBar() {
@@ -69,7 +72,7 @@ function useNavigationRules() {
     const before = previous.current;
     previous.current = path;
 
-    checkSessionExpiry();
+    checkSession();
 
     const loading = useLoadingStore.getState();
     loading.setRouteChanging(true);
@@ -79,7 +82,9 @@ function useNavigationRules() {
     );
 
     if (before != null && before !== path) {
-      if (isLobbyPath(before) && !isLobbyPath(path)) {
+      // Only for a signed-in player: a logout from the lobby must not refetch with a cleared session.
+      const signedIn = useSessionStore.getState().user != null;
+      if (signedIn && isLobbyPath(before) && !isLobbyPath(path)) {
         void queryClient.invalidateQueries({ queryKey: ['expected-profit-loss'] });
         void queryClient.invalidateQueries({ queryKey: ['open-bets'] });
         useLayoutStore.getState().resetFlags();
@@ -88,6 +93,9 @@ function useNavigationRules() {
     }
     return () => clearTimeout(timer);
   }, [location.pathname]);
+
+  // The page a sign-in returns to, when its link names none.
+  useEffect(() => rememberPage(location.pathname, location.search), [location.pathname, location.search]);
 
   // siteSuspended: any route but /under-maintenance refreshes the settings and goes there.
   useEffect(() => {
@@ -118,9 +126,18 @@ function useSessionEvents() {
       dropSessionState();
       void navigate('/Auth/Logout', { replace: true });
     });
+    // The reload rule cleared an expired session: its open bets and P/L leave the cache too, so the
+    // next player to sign in here never sees them.
+    const offCleared = bus.on('session:cleared', () => {
+      for (const queryKey of [['open-bets'], ['expected-profit-loss']]) {
+        void queryClient.cancelQueries({ queryKey });
+        queryClient.removeQueries({ queryKey });
+      }
+    });
     return () => {
       offUnauthorized();
       offExpired();
+      offCleared();
     };
   }, [navigate]);
 }

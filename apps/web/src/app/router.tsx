@@ -5,6 +5,7 @@ import { AuthLayout, AuthModalRoute } from './layouts/AuthLayout';
 import { RequireAuth, TvGuard } from './guards';
 import { Root } from './root';
 import { RootError } from './root-error';
+import { Shell } from './shell';
 import { LogoutRoute } from './routes/logout';
 import type { RouteHandle } from './route-meta';
 
@@ -27,8 +28,8 @@ export const routeTree: RouteObject[] = [
   {
     Component: Root,
     ErrorBoundary: RootError,
-    // Shown while the first page's code loads: the dark header band, so nothing jumps.
-    HydrateFallback: () => <div className="boot" aria-busy="true" />,
+    // Shown while the first page's code loads: the shell index.html painted, so nothing jumps.
+    HydrateFallback: Shell,
     children: [
       {
         Component: MainLayout,
@@ -211,6 +212,11 @@ export const routeTree: RouteObject[] = [
           { path: 'signup', handle: t('Sign Up'), element: <AuthModalRoute name="register" /> },
           { path: 'verfication', handle: t('Verification'), element: <AuthModalRoute name="verification" /> },
           { path: 'logout', Component: LogoutRoute },
+          {
+            path: 'token',
+            handle: t('Sign in with a link'),
+            lazy: async () => ({ Component: (await import('./routes/login-link')).LoginLinkRoute }),
+          },
         ],
       },
       page(

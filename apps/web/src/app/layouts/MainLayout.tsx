@@ -14,6 +14,7 @@ import { MarketSlotsContext } from '@/shared/market/market-slots-context';
 import { bettingMarketSlots } from '@/features/betting/lazy-market-slots';
 import { TopBar } from './TopBar';
 import { Footer } from './Footer';
+import { useLoginPath } from '../return-to';
 
 /** Sport tabs under the header: In-Play, then each visible sport, Casino and Favourites. */
 function SportNav() {
@@ -91,6 +92,7 @@ function Sidebar() {
 /** Thumb-reach navigation on phones, where the sidebar is hidden. */
 function BottomNav() {
   const user = useSessionStore((s) => s.user);
+  const loginPath = useLoginPath();
   return (
     <nav className="bottom-nav" aria-label="Quick navigation">
       <NavLink to="/inplay" className="bottom-nav__item">
@@ -111,7 +113,7 @@ function BottomNav() {
           <span>My Bets</span>
         </NavLink>
       ) : (
-        <NavLink to="/auth/login" className="bottom-nav__item">
+        <NavLink to={loginPath} className="bottom-nav__item">
           <Icon icon={faCircleUser} />
           <span>Login</span>
         </NavLink>

@@ -22,6 +22,7 @@ import { safeLink } from '@/shared/http/sanitize';
 import { formatMoney } from '@/shared/lib/money';
 import { useSessionStore } from '@/shared/session/session-store';
 import { useSettingsStore } from '@/shared/settings/settings-store';
+import { useLoginPath } from '../return-to';
 
 interface MenuItem {
   to?: string;
@@ -184,6 +185,7 @@ function Wallet() {
 /** The dark header: brand, then the wallet and account menu, or Login and Sign Up. */
 export function TopBar({ minimal = false }: { minimal?: boolean }) {
   const user = useSessionStore((s) => s.user);
+  const loginPath = useLoginPath();
   return (
     <header className="topbar">
       <Brand />
@@ -196,7 +198,7 @@ export function TopBar({ minimal = false }: { minimal?: boolean }) {
         ) : (
           !minimal && (
             <>
-              <Link to="/auth/login" className="btn btn--ghost-light">
+              <Link to={loginPath} className="btn btn--ghost-light">
                 Login
               </Link>
               <Link to="/auth/signup" className="btn btn--accent">

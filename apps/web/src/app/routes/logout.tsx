@@ -3,6 +3,7 @@ import { Navigate } from 'react-router';
 import { abortPendingRequests } from '@/shared/http/request-tracker';
 import { endSession } from '@/features/auth/lib/session';
 import { queryClient } from '../query-client';
+import { forgetPage } from '../return-to';
 
 /**
  * /auth/logout: by the time this renders the signed-in pages have unmounted, so nothing can
@@ -13,8 +14,12 @@ export function LogoutRoute() {
   const [done, setDone] = useState(false);
   useEffect(() => {
     let live = true;
+    // Nothing signed-in may go out from here: what is in flight stops, what is cached stops
+    // refetching, then the session goes (the HTTP client sends no signed-in call without one).
     abortPendingRequests();
+    void queryClient.cancelQueries();
     endSession();
+    forgetPage();
     // One task later the signed-in queries have re-rendered as disabled, so clearing the cache
     // cannot start a refetch.
     const timer = setTimeout(() => {

@@ -13,6 +13,10 @@ export interface AppEvents {
   /** A login, demo login or verification stored a new session. */
   'session:started': { userName: string };
   'session:ended': Record<string, never>;
+  /** The reload rule cleared an expired session (its refresh token no longer works). */
+  'session:cleared': Record<string, never>;
+  /** The access token or its expiry changed: renewed, or corrected from the server's count. */
+  'session:renewed': Record<string, never>;
   /** A price tapped on a market page: the betslip opens with it. */
   'betslip:select': PriceSelection;
 }

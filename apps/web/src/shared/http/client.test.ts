@@ -77,6 +77,8 @@ describe('the HTTP client', () => {
   });
 
   it("sends a body's money as rupees and the rest as given; answers arrive as paise", async () => {
+    // A signed-in call: the client sends none without a session.
+    window.localStorage.setItem('accessToken', 'tok');
     http.defaults.adapter = answer(200, {
       success: true,
       result: {
@@ -142,6 +144,8 @@ describe('the HTTP client', () => {
   });
 
   it('rejects an answer whose success is not true, and one the schema cannot read', async () => {
+    // A signed-in call: the client sends none without a session.
+    window.localStorage.setItem('accessToken', 'tok');
     http.defaults.adapter = answer(200, { success: false, result: 'Stake too low' });
     await expect(call('userStakeAdd', { body: [] })).rejects.toMatchObject({ message: 'Stake too low' });
     http.defaults.adapter = answer(200, { success: true, result: { unexpected: true } });
@@ -184,6 +188,8 @@ describe('the HTTP client', () => {
   });
 
   it('tracks each request for the loading indicator and aborts all pending ones on demand', async () => {
+    // A signed-in call: the client sends none without a session.
+    window.localStorage.setItem('accessToken', 'tok');
     http.defaults.adapter = (config) =>
       new Promise((_resolve, reject) => {
         config.signal?.addEventListener?.('abort', async () => {
@@ -198,5 +204,119 @@ describe('the HTTP client', () => {
     expect(Object.keys(useLoadingStore.getState().requests)).toHaveLength(before + 1);
     expect(abortPendingRequests()).toBe(1);
     await expect(pending).rejects.toMatchObject({ message: 'Request aborted', aborted: true });
+  });
+});
+
+describe('the HTTP client and the session', () => {
+  const openBets = { balance: 15, exposure: 0, openBets: [] };
+  const expired = {
+    success: false,
+    result: null,
+    error: { code: 'TOKEN_EXPIRED', message: 'Your session has expired. Please log in again.' },
+  };
+  /** Answers by path; every request is recorded with the bearer it carried. */
+  function server(routes: Record<string, (config: InternalAxiosRequestConfig) => [number, unknown]>) {
+    const sent: { path: string; bearer: string | undefined }[] = [];
+    http.defaults.adapter = async (config) => {
+      const path = new URL(config.url ?? '').pathname;
+      const bearer = config.headers.get('Authorization') as string | undefined;
+      sent.push({ path, bearer });
+      const handler = routes[path];
+      if (!handler) throw new Error(`unexpected ${path}`);
+      const [status, data] = handler(config);
+      return answer(status, data)(config);
+    };
+    return sent;
+  }
+
+  beforeEach(() => {
+    seen = [];
+    window.localStorage.clear();
+  });
+  afterEach(() => {
+    http.defaults.adapter = undefined;
+  });
+
+  it('a signed-in call is never sent without a token: refused here, quietly, with no 401 rules', async () => {
+    const sent = server({});
+    const unauthorized = vi.fn();
+    const off = bus.on('session:unauthorized', unauthorized);
+    await expect(call('userOpenBets', { query: {} })).rejects.toMatchObject({
+      code: 'SIGNED_OUT',
+      aborted: true,
+    });
+    await expect(call('userExpectedProfitLoss', { query: {} })).rejects.toMatchObject({ code: 'SIGNED_OUT' });
+    off();
+    expect(sent).toEqual([]);
+    expect(unauthorized).not.toHaveBeenCalled();
+  });
+
+  it('an access token past its expiry (a tab back from sleep) is renewed before the call goes out', async () => {
+    window.localStorage.setItem('accessToken', 'old');
+    window.localStorage.setItem('refresh_token', 'r1');
+    window.localStorage.setItem('expire_DateTime', String(Date.now() - 60_000));
+    const sent = server({
+      '/Account/RefreshToken': () => [
+        200,
+        { success: true, result: { accessToken: 'new', expireInSeconds: 900 } },
+      ],
+      '/Bet/GetUserOpenBets': () => [200, { success: true, result: openBets }],
+    });
+    const result = await call('userOpenBets', { query: {} });
+    expect(result.balance).toBe(paise(1500));
+    expect(sent).toEqual([
+      { path: '/Account/RefreshToken', bearer: undefined },
+      { path: '/Bet/GetUserOpenBets', bearer: 'Bearer new' },
+    ]);
+    expect(window.localStorage.getItem('refresh_token')).toBe('r1');
+  });
+
+  it('the server says the token ran out (its clock, not ours): renewed once, sent again, nobody signed out', async () => {
+    window.localStorage.setItem('accessToken', 'old');
+    window.localStorage.setItem('refresh_token', 'r1');
+    window.localStorage.setItem('userinfo', '{}');
+    window.localStorage.setItem('expire_DateTime', String(Date.now() + 600_000));
+    const sessionExpired = vi.fn();
+    const off = bus.on('session:expired', sessionExpired);
+    const sent = server({
+      '/Account/RefreshToken': () => [
+        200,
+        { success: true, result: { accessToken: 'new', expireInSeconds: 900 } },
+      ],
+      '/Bet/GetUserOpenBets': (config) =>
+        config.headers.get('Authorization') === 'Bearer new'
+          ? [200, { success: true, result: openBets }]
+          : [401, expired],
+    });
+    await expect(call('userOpenBets', { query: {} })).resolves.toMatchObject({ exposure: 0 });
+    off();
+    expect(sent.map((s) => `${s.path} ${s.bearer ?? '-'}`)).toEqual([
+      '/Bet/GetUserOpenBets Bearer old',
+      '/Account/RefreshToken -',
+      '/Bet/GetUserOpenBets Bearer new',
+    ]);
+    expect(sessionExpired).not.toHaveBeenCalled();
+    expect(window.localStorage.getItem('userinfo')).toBe('{}');
+  });
+
+  it('a session signed out elsewhere: the renewal is refused and the 401 rules of section 8 follow', async () => {
+    window.localStorage.setItem('accessToken', 'old');
+    window.localStorage.setItem('refresh_token', 'r1');
+    window.localStorage.setItem('expire_DateTime', String(Date.now() + 600_000));
+    const sessionExpired = vi.fn();
+    const off = bus.on('session:expired', sessionExpired);
+    const sent = server({
+      '/Account/RefreshToken': () => [
+        401,
+        { ...expired, error: { code: 'REFRESH_TOKEN_INVALID', message: 'Your session has expired.' } },
+      ],
+      '/Bet/GetUserOpenBets': () => [401, expired],
+    });
+    await expect(call('userOpenBets', { query: {} })).rejects.toMatchObject({ code: 'TOKEN_EXPIRED' });
+    off();
+    expect(sent.map((s) => s.path)).toEqual(['/Bet/GetUserOpenBets', '/Account/RefreshToken']);
+    expect(sessionExpired).toHaveBeenCalledTimes(1);
+    expect(window.localStorage.getItem('accessToken')).toBeNull();
+    expect(window.localStorage.getItem('refresh_token')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import axios, { AxiosError, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
 import {
+  ERRORS,
   moneyToWire,
   routes,
   type RouteBody,
@@ -11,6 +12,7 @@ import {
 import { z } from 'zod';
 import { HTTP_TIMEOUT_MS } from '../config/constants';
 import { bus } from '../events/bus';
+import { ensureFreshAccessToken, renewAccessToken } from '../session/session-rules';
 import { clearSessionStorage, getAccessToken, storage } from '../storage/storage';
 import { apiBaseUrl } from './base-url';
 import { AppError, rejectedAnswer, toAppError } from './errors';
@@ -81,12 +83,9 @@ async function send(
     return data.result;
   } catch (error) {
     finishRequest(tracked.id, false);
-    const appError =
-      error instanceof AppError
-        ? error
-        : toAppError(asFailure(error), { isAuthenticate: options.isAuthenticate ?? false });
-    onSessionProblem(appError, window.location.pathname);
-    throw appError;
+    throw error instanceof AppError
+      ? error
+      : toAppError(asFailure(error), { isAuthenticate: options.isAuthenticate ?? false });
   }
 }
 
@@ -95,6 +94,16 @@ export interface CallOptions<K extends RouteKey> {
   /** Parsed values (money in paise): the route's money codecs send the money as rupees. */
   body?: RouteBody<K>;
   signal?: AbortSignal | null;
+  /**
+   * false: a refusal does not run the section 8 session rules (clear, login modal, /Auth/Logout);
+   * the caller decides (the session's own calls: renewal, token check, lifetimes).
+   */
+  sessionRules?: boolean;
+}
+
+/** A signed-in call with no session to send it with: refused here, never sent (it would answer 401). */
+function signedOut(): AppError {
+  return new AppError({ code: 'SIGNED_OUT', message: ERRORS.UNAUTHENTICATED.message, aborted: true });
 }
 
 /**
@@ -114,17 +123,48 @@ export async function call<K extends RouteKey>(
   options: CallOptions<K> = {},
 ): Promise<RouteResult<K>> {
   const route = routes[key];
+  const withToken = route.auth !== 'none';
+  // A tab back from sleep holds an access token that ran out: renew it before using it.
+  const renewing = withToken ? ensureFreshAccessToken() : null;
+  if (renewing) await renewing;
+  if (route.auth === 'user' && getAccessToken() == null) throw signedOut();
   const data = bodyOnTheWire(route.body, options.body);
-  const result = await send(
-    {
-      method: route.method,
-      url: apiBaseUrl() + route.path,
-      params: options.query,
-      data,
-      skipAuth: route.auth === 'none',
-    },
-    { isAuthenticate: key === 'authenticate', signal: options.signal },
-  );
+  const attempt = () =>
+    send(
+      {
+        method: route.method,
+        url: apiBaseUrl() + route.path,
+        params: options.query,
+        data,
+        skipAuth: !withToken,
+      },
+      { isAuthenticate: key === 'authenticate', signal: options.signal },
+    );
+  const sentWith = getAccessToken();
+  let result: unknown;
+  try {
+    result = await attempt();
+  } catch (error) {
+    let failure: unknown = error;
+    // The server says the token ran out (its clock, not ours): renew once and send again.
+    if (withToken && sentWith != null && error instanceof AppError && error.code === 'TOKEN_EXPIRED') {
+      const current = getAccessToken();
+      const again = current != null && current !== sentWith ? true : (await renewAccessToken()) === 'renewed';
+      if (again) {
+        try {
+          result = await attempt();
+          failure = null;
+        } catch (retryError) {
+          failure = retryError;
+        }
+      }
+    }
+    if (failure != null) {
+      if (failure instanceof AppError && options.sessionRules !== false)
+        onSessionProblem(failure, window.location.pathname);
+      throw failure;
+    }
+  }
   const parsed = route.result.safeParse(result);
   if (!parsed.success) {
     throw new AppError({ code: 'BAD_RESPONSE', message: 'The server sent an answer this app cannot read.' });

@@ -7,7 +7,12 @@ const calls = vi.hoisted(() => ({
   starts: 0,
   stops: 0,
   failHeartbeat: false,
+  /** How many of the next starts, and of the next RegisterClient calls, fail. */
+  failStarts: 0,
+  failRegisters: 0,
   handlers: {} as Record<string, (arg: unknown) => void>,
+  /** The onclose handler of the latest connection: the library calls it when it gives up. */
+  close: null as ((error?: Error) => void) | null,
 }));
 
 vi.mock('@microsoft/signalr', () => {
@@ -17,9 +22,15 @@ vi.mock('@microsoft/signalr', () => {
     }
     onreconnecting() {}
     onreconnected() {}
-    onclose() {}
+    onclose(handler: (error?: Error) => void) {
+      calls.close = handler;
+    }
     async start() {
       calls.starts += 1;
+      if (calls.failStarts > 0) {
+        calls.failStarts -= 1;
+        throw new Error('server down');
+      }
     }
     async stop() {
       calls.stops += 1;
@@ -27,6 +38,10 @@ vi.mock('@microsoft/signalr', () => {
     async invoke(method: string, arg: unknown) {
       calls.invoked.push({ method, arg });
       if (method === 'SendHeartbeat' && calls.failHeartbeat) throw new Error('gone');
+      if (method === 'RegisterClient' && calls.failRegisters > 0) {
+        calls.failRegisters -= 1;
+        throw new Error('refused');
+      }
     }
   }
   class HubConnectionBuilder {
@@ -73,7 +88,12 @@ describe('the realtime connection service', () => {
     calls.starts = 0;
     calls.stops = 0;
     calls.failHeartbeat = false;
+    calls.failStarts = 0;
+    calls.failRegisters = 0;
+    calls.close = null;
   });
+
+  const registrations = () => calls.invoked.filter((i) => i.method === 'RegisterClient').length;
   afterEach(() => vi.useRealTimers());
 
   const make = (log = vi.fn()) =>
@@ -119,6 +139,78 @@ describe('the realtime connection service', () => {
     expect(calls.stops).toBe(1);
     expect(calls.invoked.filter((i) => i.method === 'RegisterClient')).toHaveLength(2);
     await c.stop();
+  });
+
+  it('a failed RegisterClient restarts the connection and registers again (section 8)', async () => {
+    const log = vi.fn();
+    const c = make(log);
+    calls.failRegisters = 1;
+    await c.start();
+    expect(log).toHaveBeenCalledWith('RegisterClient failed; restarting', expect.any(Error));
+    await vi.waitFor(() => expect(registrations()).toBe(2));
+    expect(calls.starts).toBe(2);
+    expect(calls.stops).toBe(1);
+    expect(c.state).toBe('Connected');
+    // Registered now, so the heartbeat runs.
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(calls.invoked.at(-1)?.method).toBe('SendHeartbeat');
+    await c.stop();
+  });
+
+  it('a connection the client library gave up on is restarted after 0, 2, 10, 30 s and then every 30 s while the page is open', async () => {
+    const c = make();
+    await c.start();
+    // A long outage: the library's own reconnects failed and it closed; the next five starts fail too.
+    calls.failStarts = 5;
+    calls.close?.(new Error('Server timeout elapsed'));
+    expect(c.state).toBe('Disconnected');
+    for (const [delay, starts] of [
+      [0, 2],
+      [2_000, 3],
+      [10_000, 4],
+      [30_000, 5],
+      [30_000, 6],
+    ] as const) {
+      expect(calls.starts).toBe(starts - 1);
+      if (delay > 0) {
+        await vi.advanceTimersByTimeAsync(delay - 1);
+        expect(calls.starts).toBe(starts - 1);
+      }
+      await vi.advanceTimersByTimeAsync(delay > 0 ? 1 : 0);
+      expect(calls.starts).toBe(starts);
+      expect(c.state).toBe('Disconnected');
+    }
+    // The server is back: the next try, 30 s on, connects and registers.
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(calls.starts).toBe(7);
+    expect(c.state).toBe('Connected');
+    expect(registrations()).toBe(2);
+    // Registered, the delays start over: a close now is retried at once.
+    calls.close?.(new Error('gone again'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.starts).toBe(8);
+    expect(c.state).toBe('Connected');
+    await c.stop();
+  });
+
+  it('a first start that fails keeps trying; stop() ends the tries', async () => {
+    const c = make();
+    calls.failStarts = 2;
+    await c.start();
+    expect(c.state).toBe('Disconnected');
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(calls.starts).toBe(3);
+    expect(c.state).toBe('Connected');
+    expect(registrations()).toBe(1);
+
+    calls.failStarts = 100;
+    calls.close?.(new Error('gone'));
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(calls.starts).toBe(5);
+    await c.stop();
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(calls.starts).toBe(5);
+    expect(c.state).toBe('Disconnected');
   });
 
   it('passes parsed messages on and logs and ignores unparseable ones', async () => {

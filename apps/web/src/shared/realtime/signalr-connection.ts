@@ -23,6 +23,11 @@ async function invokeHub(connection: HubConnection, invocation: ClientInvocation
 /**
  * The realtime connection over the official @microsoft/signalr client with the section 9
  * constants. The client library loads on first start, so it stays off the initial bundle.
+ *
+ * Section 4 and 8: a failed RegisterClient or heartbeat restarts the connection and registers
+ * again. So does a connection that could not start, or that closed while wanted (the client
+ * library's own reconnects, 0, 2, 10 and 30 s, gave up): restarts follow the same delays, then
+ * every 30 s, for as long as the page is open, until a registration succeeds.
  */
 export class SignalRConnection implements RealtimeConnection {
   private connection: HubConnection | null = null;
@@ -32,6 +37,9 @@ export class SignalRConnection implements RealtimeConnection {
   private readonly stateHandlers = new Set<(s: ConnectionState) => void>();
   private starting: Promise<void> | null = null;
   private stopped = true;
+  /** Restarts tried since the last successful registration; picks the next delay. */
+  private failures = 0;
+  private retry: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly options: SignalRConnectionOptions) {}
 
@@ -90,15 +98,21 @@ export class SignalRConnection implements RealtimeConnection {
         }
       }
     });
-    connection.onreconnecting(() => this.setState('Reconnecting'));
+    // An old connection, dropped by a restart, has nothing more to say.
+    connection.onreconnecting(() => {
+      if (connection === this.connection) this.setState('Reconnecting');
+    });
     connection.onreconnected(() => {
+      if (connection !== this.connection) return;
       this.setState('Connected');
       void this.register(connection);
     });
     connection.onclose((error) => {
+      if (connection !== this.connection) return;
       this.stopHeartbeat();
       this.setState('Disconnected');
-      if (error) this.log('connection closed', error);
+      this.log('connection closed', error);
+      this.restartLater();
     });
     return connection;
   }
@@ -106,10 +120,35 @@ export class SignalRConnection implements RealtimeConnection {
   private async register(connection: HubConnection): Promise<void> {
     try {
       await invokeHub(connection, { target: 'RegisterClient', arguments: [this.options.clientInfo()] });
-      this.startHeartbeat(connection);
     } catch (error) {
-      this.log('RegisterClient failed', error);
+      if (connection !== this.connection) return;
+      this.log('RegisterClient failed; restarting', error);
+      this.restartLater();
+      return;
     }
+    if (connection !== this.connection) return;
+    this.failures = 0;
+    this.startHeartbeat(connection);
+  }
+
+  /**
+   * Restarts after the next of the retry delays (0, 2, 10, 30 s, then 30 s again and again), unless
+   * the connection is stopped or a restart is already waiting.
+   */
+  private restartLater(): void {
+    if (this.stopped || this.retry !== null) return;
+    const delays = REALTIME.retryDelaysMs;
+    const delay = delays[Math.min(this.failures, delays.length - 1)] ?? 0;
+    this.failures += 1;
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      if (!this.stopped) void this.restart();
+    }, delay);
+  }
+
+  private cancelRestart(): void {
+    if (this.retry !== null) clearTimeout(this.retry);
+    this.retry = null;
   }
 
   private startHeartbeat(connection: HubConnection) {
@@ -118,8 +157,9 @@ export class SignalRConnection implements RealtimeConnection {
       if (!this.options.accessToken() || connection !== this.connection) return;
       invokeHub(connection, { target: 'SendHeartbeat', arguments: [this.heartbeatArgument()] }).catch(
         (error: unknown) => {
+          if (connection !== this.connection) return;
           this.log('SendHeartbeat failed; restarting', error);
-          void this.restart();
+          this.restartLater();
         },
       );
     }, HEARTBEAT_INTERVAL_MS);
@@ -159,6 +199,7 @@ export class SignalRConnection implements RealtimeConnection {
       } catch (error) {
         this.setState('Disconnected');
         this.log('could not connect', error);
+        this.restartLater();
       } finally {
         this.starting = null;
       }
@@ -168,6 +209,7 @@ export class SignalRConnection implements RealtimeConnection {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.cancelRestart();
     this.stopHeartbeat();
     const connection = this.connection;
     this.connection = null;

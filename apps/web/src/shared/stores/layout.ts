@@ -1,3 +1,4 @@
+import { useLayoutEffect, useState } from 'react';
 import { create } from 'zustand';
 
 /** The layout flags of section 2; all true except slider header, back-to-sports and overlay. */
@@ -34,3 +35,17 @@ export const useLayoutStore = create<LayoutState>()((set) => ({
   setFlags: (flags) => set(flags),
   resetFlags: () => set(DEFAULT_LAYOUT_FLAGS),
 }));
+
+/**
+ * One layout flag, as a page set it in a layout effect while mounting: seen before the first paint.
+ * The store's hook subscribes after the paint, so a header part above the page would show the
+ * page's first frame without what the flag adds, then move the page down one frame later.
+ */
+export function useLayoutFlag(flag: keyof LayoutFlags): boolean {
+  const [value, setValue] = useState(() => useLayoutStore.getState()[flag]);
+  useLayoutEffect(() => {
+    setValue(useLayoutStore.getState()[flag]);
+    return useLayoutStore.subscribe((state) => setValue(state[flag]));
+  }, [flag]);
+  return value;
+}

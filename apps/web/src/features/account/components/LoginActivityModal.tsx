@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Modal } from '@/shared/ui/Modal';
 import { Pager } from '@/shared/ui/Pager';
 import { EmptyState, Spinner } from '@/shared/ui/feedback';
+import { formatDateTime } from '@/shared/lib/date';
 import { useUserLoginAttempts, type AttemptFilter } from '../api/get-user-login-attempts';
 
 const PAGE_SIZE = 10;
@@ -48,7 +49,7 @@ export function LoginActivityModal({ open, onClose }: { open: boolean; onClose: 
           {query.data.items.map((a) => (
             <li key={a.id} className="activity-item">
               <div>
-                <strong>{new Date(a.creationTime).toLocaleString('en-IN')}</strong>
+                <strong>{formatDateTime(a.creationTime)}</strong>
                 <span className="muted">
                   {a.clientIpAddress} · {a.clientName || a.browserInfo.slice(0, 40)}
                 </span>

@@ -1,5 +1,6 @@
 import { faBook } from '@fortawesome/free-solid-svg-icons';
 import { EmptyState, PageHeader, Spinner } from '@/shared/ui/feedback';
+import { formatDate } from '@/shared/lib/date';
 import { usePageContent, type ContentPage } from '../api/get-page-content';
 
 /** Rules and regulations, exclusion policy, responsible gaming: written by the operator per domain. */
@@ -43,9 +44,7 @@ export function ContentPageRoute({ page, fallbackTitle }: { page: ContentPage; f
           ))}
         </section>
       ))}
-      {content.updatedAt && (
-        <p className="hint">Last updated {new Date(content.updatedAt).toLocaleDateString('en-IN')}</p>
-      )}
+      {content.updatedAt && <p className="hint">Last updated {formatDate(content.updatedAt)}</p>}
     </article>
   );
 }

@@ -82,10 +82,11 @@ export function LoginModal({ open, onClose, to }: LoginModalProps) {
     <Modal open={open} onClose={onClose} title="Log in" variant="auth" name="login">
       <form className="form" onSubmit={onSubmit} noValidate>
         <div className="form-field">
-          <label htmlFor="login-username">Username or email</label>
+          <label htmlFor="login-username">Username or mobile number</label>
           <input
             id="login-username"
             autoComplete="username"
+            placeholder="player_one or 98765 43210"
             aria-invalid={errors.userName ? true : undefined}
             aria-describedby="login-username-error"
             {...register('userName')}

@@ -94,6 +94,8 @@ export function VerificationModal({ open, onClose, reloadSettings }: Verificatio
     }
   };
 
+  const expired = secondsLeft === 0;
+
   if (incomplete) return null;
   return (
     <Modal open={open} onClose={onClose} title="Verify your mobile" variant="auth" name="verification">
@@ -116,15 +118,20 @@ export function VerificationModal({ open, onClose, reloadSettings }: Verificatio
           <FieldError id="verification-otp-error" message={errors.otp?.message} />
         </div>
         <div className="countdown" aria-live="polite">
-          <span>Code expires in</span>
+          <span>{expired ? 'Code expired' : 'Code expires in'}</span>
           <span className="countdown__time" data-testid="otp-countdown">
             {formatCountdown(secondsLeft)}
           </span>
         </div>
+        {expired && (
+          <p className="form-intro" role="status" data-testid="otp-expired">
+            This code has expired. Use “Send Again Code” for a new one.
+          </p>
+        )}
         <button type="submit" className="btn btn--primary btn--block" disabled={verify.isPending}>
           {verify.isPending ? 'Verifying…' : 'Send'}
         </button>
-        {secondsLeft === 0 && (
+        {expired && (
           <button
             type="button"
             className="btn btn--outline btn--block"

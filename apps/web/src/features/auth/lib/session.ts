@@ -1,5 +1,5 @@
 import { STORAGE_KEYS, type LoginResult } from '@backlay/contract';
-import { clearSessionStorage, storage } from '@/shared/storage/storage';
+import { storage } from '@/shared/storage/storage';
 import { bus } from '@/shared/events/bus';
 import { restartRealtime } from '@/shared/realtime/registry';
 import { useUiStore } from '@/shared/stores/ui';
@@ -9,11 +9,7 @@ import {
   writeStoredUserInfo,
   type StoredUserInfo,
 } from '@/shared/session/session-store';
-
-/** Expiry as epoch milliseconds: now plus expireInSeconds times 1000 ms. */
-export function expiryFrom(expireInSeconds: number, now: number = Date.now()): number {
-  return now + expireInSeconds * 1000;
-}
+import { expiryFrom } from '@/shared/session/session-rules';
 
 /**
  * A login, demo login or verification: tokens, expiry, user info with the casino token, the
@@ -46,30 +42,8 @@ export function startSession(result: LoginResult, typedUserName: string): Stored
   return user;
 }
 
-/** A token refresh replaces only the access token and its expiry. */
-export function applyRefreshedToken(accessToken: string, expireInSeconds: number): void {
-  storage.setText(STORAGE_KEYS.accessToken, accessToken);
-  storage.setText(STORAGE_KEYS.expireIn, String(expireInSeconds));
-  storage.setText(STORAGE_KEYS.expireDateTime, String(expiryFrom(expireInSeconds)));
-}
-
-export function storedExpiry(): number | null {
-  return storage.getNumber(STORAGE_KEYS.expireDateTime);
-}
-
-/**
- * On reload and on every navigation: a missing or past expiry clears tokens, user info, open
- * bets, profit/loss and balance data; a valid one keeps the session (the bearer is read from
- * storage on each request, and the stake buttons from the betslip key).
- */
-export function checkSessionExpiry(now: number = Date.now()): boolean {
-  const expiry = storedExpiry();
-  const valid = expiry != null && expiry > now;
-  if (!valid && storage.getText(STORAGE_KEYS.accessToken) != null) clearSessionStorage();
-  if (!valid && storage.getText(STORAGE_KEYS.userInfo) != null) clearSessionStorage();
-  useSessionStore.getState().syncFromStorage();
-  return valid;
-}
+// The reload rule, token renewal and the expiry check live in shared/session/session-rules.ts:
+// the HTTP client renews before a signed-in call, and app/ runs the rule on every navigation.
 
 /** Logout: all local storage goes except baseUrl, and the user info with it. */
 export function endSession(): void {

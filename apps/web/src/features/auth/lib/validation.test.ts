@@ -5,6 +5,7 @@ import {
   MOBILE_PATTERN,
   MobileSchema,
   NewPasswordSchema,
+  normaliseMobile,
   OtpSchema,
   PASSWORD_PATTERN,
   RegisterInputSchema,
@@ -83,12 +84,28 @@ describe('register form', () => {
     },
   );
 
-  it.each(['12345', '5876543210', '98765432101', '+929876543210', 'abcdefghij', ''])(
-    'refuses the mobile %s',
+  it.each(['98765 43210', '+91 98765 43210', ' 0 98765 43210 ', '0091 9876 543 210'])(
+    'accepts the mobile %s typed with spaces, as the ten digits without them',
     (m) => {
-      expect(firstMessage(MobileSchema.safeParse(m))).toBe('mobile number is not valid');
+      const parsed = MobileSchema.safeParse(m);
+      expect(parsed.success).toBe(true);
+      expect(normaliseMobile(parsed.data ?? '')).toBe('9876543210');
+      expect(normaliseMobile(m)).toBe('9876543210');
     },
   );
+
+  it.each([
+    '12345',
+    '5876543210',
+    '98765432101',
+    '+929876543210',
+    'abcdefghij',
+    '',
+    '58765 43210',
+    '98765 4321',
+  ])('refuses the mobile %s', (m) => {
+    expect(firstMessage(MobileSchema.safeParse(m))).toBe('mobile number is not valid');
+  });
 });
 
 describe('OTP', () => {

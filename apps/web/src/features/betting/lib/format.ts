@@ -12,17 +12,8 @@ export function pnlClass(amount: number): string {
   return amount > 0 ? 'pos' : amount < 0 ? 'neg' : '';
 }
 
-const dateTime = new Intl.DateTimeFormat('en-IN', {
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-export function formatDateTime(iso: string): string {
-  return dateTime.format(new Date(iso));
-}
+/** Bet, settlement and statement times, written as every date on the site is. */
+export { formatDateTime } from '@/shared/lib/date';
 
 /** A bet's selection: the runner, or the fancy market with its line (unless the name has it already). */
 export function selectionText(name: string, line: number | null): string {

@@ -2,15 +2,24 @@ import { useEffect, useRef, useState } from 'react';
 import { Icon } from '@/shared/ui/Icon';
 import { faHand } from '@fortawesome/free-solid-svg-icons';
 import { abortPendingRequests } from '@/shared/http/request-tracker';
+import { useSessionLifetimes } from '@/shared/session/session-lifetimes';
 import { InactivityWatcher } from '../lib/watcher';
 
-/** 'Are you still active?' after 9 idle minutes; 10 seconds to answer 'Yes'. */
+/**
+ * 'Are you still active?' after 9 idle minutes; 10 seconds to answer 'Yes'. The server's
+ * GetSettingExpiry answer, once in, sets both (the watcher starts over with them).
+ */
 export function InactivityOverlay() {
   const [visible, setVisible] = useState(false);
   const watcherRef = useRef<InactivityWatcher | null>(null);
+  const promptMs = useSessionLifetimes((s) => s.inactivityPromptMs);
+  const answerMs = useSessionLifetimes((s) => s.inactivityAnswerMs);
 
   useEffect(() => {
+    setVisible(false);
     const watcher = new InactivityWatcher({
+      promptMs,
+      answerMs,
       onPrompt: () => setVisible(true),
       onNoAnswer: () => {
         abortPendingRequests();
@@ -36,7 +45,7 @@ export function InactivityOverlay() {
       window.removeEventListener('mousemove', onMouseMove);
       watcher.stop();
     };
-  }, []);
+  }, [promptMs, answerMs]);
 
   if (!visible) return null;
   return (

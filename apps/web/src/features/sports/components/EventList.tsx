@@ -2,17 +2,17 @@ import { Link } from 'react-router';
 import { Icon } from '@/shared/ui/Icon';
 import { faAngleRight, faStar } from '@fortawesome/free-solid-svg-icons';
 import type { TreeEvent } from '@backlay/contract';
+import { formatDateTime } from '@/shared/lib/date';
 import { useUiStore } from '@/shared/stores/ui';
 import { isLive } from '../lib/visibility';
 import { sportIcon } from '../lib/sport-icons';
 import { useLiveScores } from '../api/get-live-scores';
 import '../styles/lists.css';
 
-function startLabel(event: TreeEvent): string {
+/** When an event starts, written as every date on the site is (shared/lib/date.ts). */
+export function startLabel(event: TreeEvent): string {
   if (isLive(event)) return 'Live';
-  const date = new Date(event.startTime);
-  if (Number.isNaN(date.getTime())) return event.matchDate;
-  return date.toLocaleString('en-IN', { weekday: 'short', hour: '2-digit', minute: '2-digit' });
+  return Number.isNaN(Date.parse(event.startTime)) ? event.matchDate : formatDateTime(event.startTime);
 }
 
 export function EventRow({ event, score }: { event: TreeEvent; score?: string | undefined }) {
@@ -27,7 +27,9 @@ export function EventRow({ event, score }: { event: TreeEvent; score?: string | 
             <span className="live-pill">Live</span>
           </span>
         ) : (
-          <span className="event-row__time">{startLabel(event)}</span>
+          <time className="event-row__time" dateTime={event.startTime}>
+            {startLabel(event)}
+          </time>
         )}
         <span className="event-row__title">
           {event.team1 && event.team2 ? (
@@ -56,29 +58,45 @@ export function EventRow({ event, score }: { event: TreeEvent; score?: string | 
   );
 }
 
+/**
+ * A sport's events under its name. `total` is how many the sport has when only some are listed
+ * (the two-events view): the count shows it, and `moreTo` links to them all.
+ */
 export function EventSection({
   title,
   events,
   sportId,
+  total = events.length,
+  moreTo,
 }: {
   title: string;
   events: TreeEvent[];
   sportId?: number;
+  total?: number;
+  moreTo?: string;
 }) {
   const scores = useLiveScores();
   if (events.length === 0) return null;
+  const more = moreTo != null && total > events.length;
   return (
     <section className="event-section card">
       <h2 className="event-section__title">
         {sportId != null && <Icon icon={sportIcon(sportId)} />}
         <span>{title}</span>
-        <span className="event-section__count">{events.length}</span>
+        <span className="event-section__count" aria-label={`${total} ${total === 1 ? 'event' : 'events'}`}>
+          {total}
+        </span>
       </h2>
       <ul className="event-list">
         {events.map((e) => (
           <EventRow key={e.id} event={e} score={scores.get(e.id)} />
         ))}
       </ul>
+      {more && (
+        <Link to={moreTo} className="event-section__more">
+          All {total} {title} events <Icon icon={faAngleRight} />
+        </Link>
+      )}
     </section>
   );
 }

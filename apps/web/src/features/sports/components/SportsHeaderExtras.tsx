@@ -1,13 +1,23 @@
 import { useSettingsStore } from '@/shared/settings/settings-store';
 import { safeLink } from '@/shared/http/sanitize';
-import { useLayoutStore } from '@/shared/stores/layout';
+import { useLayoutFlag, useLayoutStore } from '@/shared/stores/layout';
 import { useEffect, useState } from 'react';
 
 /** The news marquee: shown when the layout flag and the domain's showNews are both on. */
 export function NewsMarquee() {
   const show = useLayoutStore((s) => s.newsMarquee);
   const settings = useSettingsStore((s) => s.settings);
-  if (!show || !settings?.showNews || !settings.newsText.trim()) return null;
+  const pending = useSettingsStore((s) => s.settings == null && !s.loaded);
+  if (!show) return null;
+  // Until the domain settings arrive the bar keeps its place, so the page does not jump when it comes.
+  if (pending) {
+    return (
+      <div className="news" aria-hidden="true">
+        <span className="news__label">&nbsp;</span>
+      </div>
+    );
+  }
+  if (!settings?.showNews || !settings.newsText.trim()) return null;
   return (
     <div className="news" role="marquee" aria-label="News">
       <span className="news__label">News</span>
@@ -20,8 +30,10 @@ export function NewsMarquee() {
 
 /** The image slider header: the layout flag and the domain's showSlider, with images to show. */
 export function SliderHeader() {
-  const show = useLayoutStore((s) => s.sliderHeader);
+  // InPlayRoute turns the slider on as it mounts: its place must be there in the page's first frame.
+  const show = useLayoutFlag('sliderHeader');
   const settings = useSettingsStore((s) => s.settings);
+  const pending = useSettingsStore((s) => s.settings == null && !s.loaded);
   const images = (settings?.sliderImages ?? []).filter((i) => safeLink(i.imageUrl) !== '');
   const [index, setIndex] = useState(0);
   useEffect(() => {
@@ -29,7 +41,10 @@ export function SliderHeader() {
     const timer = setInterval(() => setIndex((i) => (i + 1) % images.length), 5000);
     return () => clearInterval(timer);
   }, [images.length]);
-  if (!show || !settings?.showSlider || images.length === 0) return null;
+  if (!show) return null;
+  // Until the domain settings arrive the slider keeps its place, so the page does not jump when it comes.
+  if (pending) return <div className="slider" aria-hidden="true" />;
+  if (!settings?.showSlider || images.length === 0) return null;
   const current = images[index % images.length];
   if (!current) return null;
   const img = <img src={safeLink(current.imageUrl)} alt="" className="slider__image" />;

@@ -16,6 +16,27 @@ function setScoreCard(next: ScoreCard | null) {
   scoreCard = next;
   for (const l of [...scoreListeners]) l();
 }
+/**
+ * Whether the page's first snapshot (its markets and scorecard together) has settled. Until then
+ * the page shows one loading card, not a markets area that the scorecard would push down.
+ */
+let firstSnapshot = false;
+const firstSnapshotListeners = new Set<() => void>();
+function setFirstSnapshot(settled: boolean) {
+  if (firstSnapshot === settled) return;
+  firstSnapshot = settled;
+  for (const l of [...firstSnapshotListeners]) l();
+}
+export function useFirstSnapshotSettled(): boolean {
+  return useSyncExternalStore(
+    (l) => {
+      firstSnapshotListeners.add(l);
+      return () => firstSnapshotListeners.delete(l);
+    },
+    () => firstSnapshot,
+  );
+}
+
 export function useScoreCard(): ScoreCard | null {
   return useSyncExternalStore(
     (l) => {
@@ -38,6 +59,7 @@ export function useLiveOdds(eventId: number | null, book: OddsBook = oddsBook): 
   useEffect(() => {
     book.reset(eventId);
     setScoreCard(null);
+    setFirstSnapshot(false);
     if (eventId == null) return;
     let disposed = false;
     let inflight: Promise<void> | null = null;
@@ -49,18 +71,16 @@ export function useLiveOdds(eventId: number | null, book: OddsBook = oddsBook): 
 
     const fetchSnapshot = (): Promise<void> => {
       inflight ??= Promise.all([
-        call('userOddsV2', { query: { eventId } }).then((odds) => {
-          if (!disposed) book.applySnapshot(odds);
-        }),
-        call('scoreCard', { query: { eventId } }).then(
-          (card) => {
-            if (!disposed) setScoreCard(card);
-          },
-          // Not every event has a scorecard yet; the odds still show.
-          () => undefined,
-        ),
+        call('userOddsV2', { query: { eventId } }),
+        // Not every event has a scorecard yet; the odds still show.
+        call('scoreCard', { query: { eventId } }).catch(() => undefined),
       ])
-        .then(() => undefined)
+        .then(([odds, card]) => {
+          if (disposed) return;
+          // Shown together: a scorecard coming after the markets would push them down the screen.
+          book.applySnapshot(odds);
+          if (card !== undefined) setScoreCard(card);
+        })
         .catch((error: unknown) => console.warn('[odds] snapshot failed', error))
         .finally(() => {
           inflight = null;
@@ -68,16 +88,21 @@ export function useLiveOdds(eventId: number | null, book: OddsBook = oddsBook): 
       return inflight;
     };
 
+    // Polling says so (the banner above the markets) only while the hub is down, not while the
+    // realtime client is still loading or connecting for the first time: the banner would come
+    // and go as the page loads, moving the markets twice.
+    const hubComingUp = () => connection == null || connection.state === 'Connecting';
     const poll = async () => {
       pollTimer = null;
       attach();
       if (disposed || hubUp()) return;
+      if (!hubComingUp()) setMode('polling');
       await fetchSnapshot();
       if (!disposed && !hubUp() && pollTimer === null)
         pollTimer = setTimeout(() => void poll(), POLL_DELAY_MS);
     };
     const startPolling = () => {
-      setMode('polling');
+      if (!hubComingUp()) setMode('polling');
       if (pollTimer === null && !inflight) pollTimer = setTimeout(() => void poll(), POLL_DELAY_MS);
     };
     const stopPolling = () => {
@@ -97,9 +122,19 @@ export function useLiveOdds(eventId: number | null, book: OddsBook = oddsBook): 
       }
     };
 
+    // The page joins the event's group once its first snapshot is on screen: the hub's snapshot
+    // coming first would show the markets, and the scorecard arriving after would push them down.
+    let shown = false;
+    let whenShown: Promise<void> = Promise.resolve();
     const join = () => {
       // The hub answers a join with a snapshot; until it comes the HTTP one stands.
-      connection?.sendHeartbeat?.().catch((error: unknown) => console.warn('[odds] join failed', error));
+      const send = () =>
+        connection?.sendHeartbeat?.().catch((error: unknown) => console.warn('[odds] join failed', error));
+      if (shown) void send();
+      else
+        void whenShown.then(() => {
+          if (!disposed) void send();
+        });
     };
 
     // The realtime client loads after the first paint, so it may arrive after this page.
@@ -125,8 +160,12 @@ export function useLiveOdds(eventId: number | null, book: OddsBook = oddsBook): 
       }
     }
 
+    whenShown = fetchSnapshot().then(() => {
+      shown = true;
+      if (!disposed) setFirstSnapshot(true);
+    });
     attach();
-    void fetchSnapshot().then(() => {
+    void whenShown.then(() => {
       if (!disposed && !hubUp()) startPolling();
     });
 

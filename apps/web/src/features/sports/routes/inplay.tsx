@@ -1,26 +1,38 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useLayoutEffect, useMemo } from 'react';
 import { faTv } from '@fortawesome/free-solid-svg-icons';
 import { useLayoutStore } from '@/shared/stores/layout';
+import { useUiStore } from '@/shared/stores/ui';
 import { EmptyState, Spinner } from '@/shared/ui/feedback';
 import { EventSection } from '../components/EventList';
 import { SearchBox } from '../components/SearchBox';
+import { SearchResults } from '../components/SearchResults';
 import { useSportTabs } from '../lib/use-sport-tabs';
 import { firstTwoPerSport, isLive } from '../lib/visibility';
 
 /**
- * /inplay shows live events by sport; /index shows the two-events view of every sport. The
- * search text narrows both.
+ * /inplay shows live events by sport; /index shows the two-events view of every sport, each with
+ * its real count and a link to all its events. A search text searches every event of every sport,
+ * live and upcoming, on either page.
  */
 export function InPlayRoute({ mode = 'inplay' }: { mode?: 'inplay' | 'index' }) {
   const { tabs, query } = useSportTabs();
+  const search = useUiStore((s) => s.searchText);
   const setFlags = useLayoutStore((s) => s.setFlags);
-  useEffect(() => {
+  // Before the first paint: the slider's place is there from the page's first frame, not one later.
+  useLayoutEffect(() => {
     setFlags({ sliderHeader: true });
     return () => setFlags({ sliderHeader: false });
   }, [setFlags]);
 
+  // The list mounts in a background render React can slice and interrupt, not in the one that
+  // brought the events in: a phone's main thread is not held for the whole list at once.
+  const shown = useDeferredValue(
+    useMemo(() => ({ tabs, pending: query.isPending }), [tabs, query.isPending]),
+  );
   const sections =
-    mode === 'inplay' ? tabs.map((t) => ({ ...t, events: t.events.filter(isLive) })) : firstTwoPerSport(tabs);
+    mode === 'inplay'
+      ? shown.tabs.map((t) => ({ ...t, events: t.events.filter(isLive) }))
+      : firstTwoPerSport(shown.tabs);
   const any = sections.some((s) => s.events.length > 0);
 
   return (
@@ -37,7 +49,9 @@ export function InPlayRoute({ mode = 'inplay' }: { mode?: 'inplay' | 'index' }) 
         </h1>
       </div>
       <SearchBox />
-      {query.isPending ? (
+      {search.trim() !== '' ? (
+        <SearchResults tabs={tabs} text={search} pending={query.isPending} />
+      ) : shown.pending ? (
         <div className="card skeleton-list" aria-busy="true">
           <Spinner label="Loading events" />
         </div>
@@ -61,7 +75,18 @@ export function InPlayRoute({ mode = 'inplay' }: { mode?: 'inplay' | 'index' }) 
           Live matches appear here the moment they start. Check back shortly.
         </EmptyState>
       ) : (
-        sections.map((s) => <EventSection key={s.id} sportId={s.id} title={s.name} events={s.events} />)
+        sections.map((s) => (
+          <EventSection
+            key={s.id}
+            sportId={s.id}
+            title={s.name}
+            events={s.events}
+            total={
+              mode === 'index' ? (shown.tabs.find((t) => t.id === s.id)?.events.length ?? 0) : s.events.length
+            }
+            moreTo={mode === 'index' ? `/matchlist/${s.id}` : undefined}
+          />
+        ))
       )}
     </section>
   );

@@ -1,5 +1,7 @@
+import { useDeferredValue } from 'react';
 import { Link, useParams } from 'react-router';
 import { faStar, faTv, faWifi } from '@fortawesome/free-solid-svg-icons';
+import { formatDateTime } from '@/shared/lib/date';
 import { useUiStore } from '@/shared/stores/ui';
 import { Icon } from '@/shared/ui/Icon';
 import { EmptyState, Spinner } from '@/shared/ui/feedback';
@@ -7,7 +9,7 @@ import { useLiveScores } from '../api/get-live-scores';
 import { MarketList } from '../components/market/MarketList';
 import { ScoreBoard } from '../components/market/ScoreBoard';
 import { useEventLive } from '../lib/use-odds';
-import { useLiveOdds, useScoreCard } from '../lib/use-live-odds';
+import { useFirstSnapshotSettled, useLiveOdds, useScoreCard } from '../lib/use-live-odds';
 import { useSportTabs } from '../lib/use-sport-tabs';
 import { isLive } from '../lib/visibility';
 import '../styles/markets.css';
@@ -21,6 +23,8 @@ export function MarketsRoute() {
   const mode = useLiveOdds(eventId);
   const live = useEventLive();
   const card = useScoreCard();
+  // The markets mount in a background render React can slice and interrupt, not all at once.
+  const settled = useDeferredValue(useFirstSnapshotSettled());
   const listedScores = useLiveScores();
   const pinned = useUiStore((s) => eventId != null && s.pins.includes(eventId));
   const togglePin = useUiStore((s) => s.togglePin);
@@ -43,7 +47,19 @@ export function MarketsRoute() {
     );
   }
 
-  const title = event?.title ?? (query.isPending ? 'Loading…' : `Event ${eventId}`);
+  // Until the event list has come the page is one loading card; the header, the scorecard and the
+  // markets then appear in place instead of pushing one another down the screen as each arrives.
+  if (query.isPending) {
+    return (
+      <section className="page market-page">
+        <div className="card skeleton-list" aria-busy="true">
+          <Spinner label="Loading markets" />
+        </div>
+      </section>
+    );
+  }
+
+  const title = event?.title ?? `Event ${eventId}`;
   const score = live.score ?? (eventId == null ? undefined : listedScores.get(eventId));
   const inPlay = live.status ? live.status === 'IN_PLAY' : event ? isLive(event) : false;
   return (
@@ -59,13 +75,7 @@ export function MarketsRoute() {
             {inPlay ? (
               <span className="live-pill">In-Play</span>
             ) : event ? (
-              new Date(event.startTime).toLocaleString('en-IN', {
-                weekday: 'short',
-                day: 'numeric',
-                month: 'short',
-                hour: '2-digit',
-                minute: '2-digit',
-              })
+              <time dateTime={event.startTime}>{formatDateTime(event.startTime)}</time>
             ) : null}
             {score && <span className="event-head__score">{score}</span>}
           </span>
@@ -85,22 +95,31 @@ export function MarketsRoute() {
           <Icon icon={faWifi} /> Reconnecting to live prices… refreshing every second.
         </div>
       )}
-      <ScoreBoard card={card} fallback={null} />
-      <MarketList
-        eventId={eventId}
-        eventTitle={title}
-        empty={
-          mode === 'connecting' ? (
-            <div className="card skeleton-list" aria-busy="true">
-              <Spinner label="Loading markets" />
-            </div>
-          ) : (
-            <EmptyState icon={faTv} title="No open markets">
-              Markets for this event are closed or not open yet.
-            </EmptyState>
-          )
-        }
-      />
+      {settled ? (
+        <>
+          <ScoreBoard card={card} fallback={null} />
+          <MarketList
+            eventId={eventId}
+            eventTitle={title}
+            empty={
+              mode === 'connecting' ? (
+                <div className="card skeleton-list" aria-busy="true">
+                  <Spinner label="Loading markets" />
+                </div>
+              ) : (
+                <EmptyState icon={faTv} title="No open markets">
+                  Markets for this event are closed or not open yet.
+                </EmptyState>
+              )
+            }
+          />
+        </>
+      ) : (
+        // The scorecard and the markets appear together, in place of this card.
+        <div className="card skeleton-list" aria-busy="true">
+          <Spinner label="Loading markets" />
+        </div>
+      )}
     </section>
   );
 }

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import type {
   CricketScoreCard,
   FootballScoreCard,
@@ -7,6 +6,7 @@ import type {
   ScoreCard,
   TennisScoreCard,
 } from '@backlay/contract';
+import { secondsUntil, useNow } from '@/shared/lib/clock';
 import { formatCountdown } from '@/shared/lib/time';
 
 function ballClass(ball: string): string {
@@ -132,15 +132,15 @@ function Kabaddi({ card }: { card: KabaddiScoreCard }) {
   );
 }
 
-/** Counted down in the browser from offTime, so it ticks between feed messages. */
+/**
+ * Counted down in the browser from offTime on the page's one clock, so it ticks between feed
+ * messages and agrees with any other countdown. Before the off the countdown is the summary: the
+ * feed's own "Off in 28m 14s" was written when the message left and would sit beside it, disagreeing.
+ */
 function Race({ card }: { card: HorseRacingScoreCard }) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (card.phase !== 'PRE_RACE') return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [card.phase]);
-  const seconds = Math.max(0, Math.round((Date.parse(card.offTime) - now) / 1000));
+  const preRace = card.phase === 'PRE_RACE';
+  const now = useNow(preRace);
+  const seconds = secondsUntil(Date.parse(card.offTime), now);
   return (
     <div className="score score--race">
       <div>
@@ -161,7 +161,7 @@ function Race({ card }: { card: HorseRacingScoreCard }) {
           'Finished'
         )}
       </div>
-      <p className="score__summary">{card.summary}</p>
+      {!preRace && <p className="score__summary">{card.summary}</p>}
     </div>
   );
 }

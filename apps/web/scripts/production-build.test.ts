@@ -1,0 +1,70 @@
+// @vitest-environment node
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const web = resolve(import.meta.dirname, '..');
+const root = resolve(web, '..', '..');
+const work = mkdtempSync(join(tmpdir(), 'backlay-web-build-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** The JavaScript of a build, all chunks together. */
+function builtScript(outDir: string): string {
+  const assets = join(outDir, 'assets');
+  return readdirSync(assets)
+    .filter((name) => name.endsWith('.js'))
+    .map((name) => readFileSync(join(assets, name), 'utf8'))
+    .join('\n');
+}
+
+/**
+ * React's production bundle points its errors at react.dev/errors; the development bundle spells
+ * them out and checks the DOM nesting (and is about 60 KB gzipped larger).
+ */
+function expectProductionReact(outDir: string) {
+  const script = builtScript(outDir);
+  expect(script).toContain('react.dev/errors/');
+  expect(script).not.toContain('validateDOMNesting');
+  expect(script).not.toContain('In HTML, %s cannot be a child of');
+}
+
+/** A whole build on a shared two-core machine. */
+const BUILD_TIMEOUT_MS = 180_000;
+const inDevelopmentShell = { ...process.env, NODE_ENV: 'development' };
+
+describe('the production build, from a shell that holds NODE_ENV=development', () => {
+  it(
+    'vite build makes the production React bundle within the size budget',
+    () => {
+      const outDir = join(work, 'vite');
+      const build = spawnSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir'], {
+        cwd: web,
+        env: inDevelopmentShell,
+        encoding: 'utf8',
+      });
+      expect(build.stderr + build.stdout).not.toMatch(/over the .* budget/);
+      expect(build.status).toBe(0);
+      expectProductionReact(outDir);
+    },
+    BUILD_TIMEOUT_MS,
+  );
+
+  it(
+    "npm start's build step makes the production bundle",
+    () => {
+      const outDir = join(work, 'start');
+      const script = `import { buildWebClient } from './scripts/web-build.mjs';
+process.exit(buildWebClient({ root: process.cwd(), outDir: ${JSON.stringify(outDir)} }));`;
+      const build = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+        cwd: root,
+        env: inDevelopmentShell,
+        encoding: 'utf8',
+      });
+      expect(build.status).toBe(0);
+      expectProductionReact(outDir);
+    },
+    BUILD_TIMEOUT_MS,
+  );
+});
