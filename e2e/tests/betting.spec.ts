@@ -2,8 +2,9 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 
 /*
  * Betting journeys against the real server and its simulated feed. Prices move on their own, so a
- * back is asked a few ticks below the market (and a lay above): the bet is then matched at the asked
- * price as long as the market does not move that far during the in-play delay. The cash out is
+ * back is asked a few ticks below the market (and a lay above): the bet is then matched, at the best
+ * price offered (best execution: never worse than the one asked), as long as the market does not move
+ * that far during the in-play delay; the journeys read the matched price from the server's answer. The cash out is
  * taken at exactly the offered price, so it trades on a match not started yet, whose prices the e2e
  * server holds still.
  */
@@ -163,6 +164,7 @@ async function placeFromSlip(page: Page, tap: () => Promise<void>, prepare: () =
     await expect(slip).toBeVisible();
     await prepare();
     const asked = await oddsOnSlip(page);
+    const answer = page.waitForResponse((r) => r.url().includes('/Bet/PlaceBetV2'), { timeout: 30_000 });
     await slip.getByRole('button', { name: 'Place bet' }).click();
     const outcome = await Promise.race([
       slip.waitFor({ state: 'detached', timeout: 20_000 }).then(() => 'placed' as const),
@@ -171,7 +173,11 @@ async function placeFromSlip(page: Page, tap: () => Promise<void>, prepare: () =
         .waitFor({ timeout: 20_000 })
         .then(() => 'refused' as const),
     ]);
-    if (outcome === 'placed') return asked;
+    if (outcome === 'placed') {
+      // Best execution: matched at the best price offered that is at least as good as the one asked.
+      const { result } = (await (await answer).json()) as { result: { matchedRate: number } };
+      return { asked, matched: result.matchedRate };
+    }
     const message = (await slip.getByRole('alert').textContent()) ?? '';
     if (!/suspended|Odds changed/i.test(message)) throw new Error(`bet refused: ${message}`);
     await slip.getByRole('button', { name: 'Close betslip' }).click();
@@ -188,7 +194,7 @@ test.describe('betting', () => {
     await page.goto(`/markets/${event.id}`);
     const slip = page.getByTestId('betslip');
     const layCell = page.getByTestId(`price-${market.id}-${runner.id}-lay-0`);
-    const asked = await placeFromSlip(
+    const { asked, matched } = await placeFromSlip(
       page,
       async () => {
         await expect(layCell).toBeEnabled({ timeout: 30_000 });
@@ -205,7 +211,9 @@ test.describe('betting', () => {
         await expect(slip.getByTestId('betslip-profit')).toHaveText(rupees(30000));
       },
     );
-    const liability = 300 * Math.round(asked * 100 - 100);
+    // A lay is matched at the lowest lay offered, never above the price asked.
+    expect(matched).toBeLessThanOrEqual(asked);
+    const liability = 300 * Math.round(matched * 100 - 100);
     await expect(page.getByTestId('header-exposure')).toHaveText(rupees(liability));
     await expect(page.getByTestId(`runner-pnl-${runner.id}`)).toHaveText(`−${rupees(liability)}`);
   });
@@ -465,7 +473,7 @@ test.describe('betting', () => {
     const slip = page.getByTestId('betslip');
     const backCell = page.getByTestId(`price-${market.id}-${runner.id}-back-0`);
     let countdownSeen = false;
-    const asked = await placeFromSlip(
+    const { asked, matched } = await placeFromSlip(
       page,
       async () => {
         await expect(backCell).toBeEnabled({ timeout: 30_000 });
@@ -490,7 +498,9 @@ test.describe('betting', () => {
       },
     );
     expect(countdownSeen).toBe(true);
-    const profitPaise = 500 * Math.round(asked * 100 - 100);
+    // A back is matched at the best back offered, never below the price asked.
+    expect(matched).toBeGreaterThanOrEqual(asked);
+    const profitPaise = 500 * Math.round(matched * 100 - 100);
 
     // Balance stays, exposure takes the stake: both in the header, without a reload.
     await expect(page.getByTestId('header-exposure')).toHaveText(rupees(50000));

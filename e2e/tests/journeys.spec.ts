@@ -139,7 +139,7 @@ test.describe('session', () => {
     await page.goto('/settings-stake');
     await expect(page).toHaveURL(/\/auth\/login\?to=\/settings-stake$/);
     const dialog = page.getByRole('dialog', { name: 'Log in' });
-    await dialog.getByLabel('Username or email').fill(player.userName);
+    await dialog.getByLabel('Username or mobile number').fill(player.userName);
     await dialog.getByLabel('Password').fill(player.password);
     await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
     await expect(page).toHaveURL(/\/settings-stake$/);
@@ -150,7 +150,7 @@ test.describe('session', () => {
   test('a wrong password toasts the server message and keeps the visitor signed out', async ({ page }) => {
     await page.goto('/auth/login');
     const dialog = page.getByRole('dialog', { name: 'Log in' });
-    await dialog.getByLabel('Username or email').fill('nobody_here');
+    await dialog.getByLabel('Username or mobile number').fill('nobody_here');
     await dialog.getByLabel('Password').fill('Wrong#pass1');
     await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
     await expect(page.getByText('Invalid user name or password.')).toBeVisible();
@@ -168,7 +168,11 @@ test.describe('session', () => {
 
   test('an expired session is cleared on reload', async ({ page }) => {
     await registerAndVerify(page);
-    await page.evaluate(() => window.localStorage.setItem('expire_DateTime', String(Date.now() - 1000)));
+    // Expired for good: the refresh token no longer works either (one that does renews the session).
+    await page.evaluate(() => {
+      window.localStorage.setItem('expire_DateTime', String(Date.now() - 1000));
+      window.localStorage.setItem('refresh_token', 'no-longer-valid');
+    });
     await page.goto('/bonus');
     await expect(page).toHaveURL(/\/auth\/login\?to=\/bonus$/);
     const keys = await storageKeys(page);

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 
 /*
  * The sports journeys against the real server and its feed simulator. The feed runs in real time
@@ -10,6 +10,20 @@ interface TreeEvent {
   id: number;
   title: string;
   status: string;
+  team1?: string;
+  startTime: string;
+}
+
+/** Every sport in the tree with all its events, in play and upcoming. */
+async function fullTree(page: Page): Promise<{ id: number; name: string; events: TreeEvent[] }[]> {
+  const response = await page.request.get('/Event/TreeSportWithEvent');
+  return ((await response.json()) as { result: { id: number; name: string; events: TreeEvent[] }[] }).result;
+}
+
+async function box(locator: Locator) {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error('not on screen');
+  return found;
 }
 
 async function liveEvent(page: Page, sportId: number): Promise<TreeEvent> {
@@ -54,16 +68,114 @@ test('a visitor sees live cricket, football and tennis on /inplay', async ({ pag
     await expect(list).toBeVisible();
     await expect(list.locator('.live-pill').first()).toBeVisible();
   }
-  // The search text narrows the lists to the events that name it (teams, players or competition).
-  const cricket = await liveEvent(page, 3);
-  const firstTeam = cricket.title.split(' v ')[0] ?? cricket.title;
-  const rows = page.locator('.event-section .event-row');
-  const all = await rows.count();
-  await page.getByRole('searchbox', { name: 'Search events' }).fill(firstTeam);
-  await expect(page.getByRole('link', { name: new RegExp(firstTeam) }).first()).toBeVisible();
-  await expect.poll(() => rows.count()).toBeLessThan(all);
-  for (const text of await rows.allTextContents()) {
-    expect(text.toLowerCase()).toContain(firstTeam.toLowerCase());
+});
+
+test('search on In-Play finds upcoming events of every sport and says what it searched', async ({ page }) => {
+  const tree = await fullTree(page);
+  // An upcoming match, of a sport after the first, which In-Play alone does not list.
+  const upcoming = tree
+    .slice(1)
+    .flatMap((s) => s.events)
+    .find((e) => e.status !== 'IN_PLAY' && e.team1);
+  if (!upcoming?.team1) throw new Error('no upcoming match');
+  await page.goto('/inplay');
+  await expect(section(page, 'Cricket')).toBeVisible();
+  const searchbox = page.getByRole('searchbox', { name: 'Search events' });
+  await searchbox.fill(upcoming.team1);
+  await expect(page.getByRole('link', { name: new RegExp(upcoming.team1) }).first()).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /match/ })).toContainText(
+    /of all \d+ in-play and upcoming events in Football, Tennis, Cricket/,
+  );
+  for (const text of await page.locator('.event-section .event-row').allTextContents()) {
+    expect(text.toLowerCase()).toContain(upcoming.team1.toLowerCase());
+  }
+  await searchbox.fill('zzqx');
+  await expect(page.getByRole('heading', { name: 'No events match "zzqx"' })).toBeVisible();
+  await expect(page.getByText(/Searched all \d+ in-play and upcoming events/)).toBeVisible();
+  await expect(page.getByText('Nothing is in play right now')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await expect(section(page, 'Cricket')).toBeVisible();
+});
+
+test("the Sports page shows each sport's real count and a link to all its events", async ({ page }) => {
+  await page.goto('/index');
+  const football = section(page, 'Football');
+  await expect(football.locator('.event-row')).toHaveCount(2);
+  // Events finish and start while the page is open: compare with the tree as it is now.
+  await expect
+    .poll(async () => {
+      const count = (await fullTree(page)).find((s) => s.id === 1)?.events.length ?? 0;
+      return (await football.locator('.event-section__count').textContent()) === String(count);
+    })
+    .toBe(true);
+  const all = football.getByRole('link', { name: /^All \d+ Football events$/ });
+  const total = Number(((await all.textContent()) ?? '').replace(/\D/g, ''));
+  expect(total).toBeGreaterThan(2);
+  await all.click();
+  await expect(page).toHaveURL(/\/matchlist\/1$/);
+  await expect(page.locator('.event-section .event-row')).toHaveCount(total);
+});
+
+test('an event start is written the same way in the list and on its page', async ({ page }) => {
+  const upcoming = (await fullTree(page)).flatMap((s) => s.events).find((e) => e.status !== 'IN_PLAY');
+  if (!upcoming) throw new Error('no upcoming event');
+  await page.goto('/index');
+  await page.getByRole('searchbox', { name: 'Search events' }).fill(upcoming.title);
+  const row = page.locator('.event-row').filter({ has: page.locator(`a[href="/markets/${upcoming.id}"]`) });
+  const listed = (await row.locator('.event-row__time').textContent()) ?? '';
+  expect(listed).toMatch(/^\d{2} [A-Z][a-z]{2}(?: \d{4})?, \d{2}:\d{2} [ap]m$/);
+  await row.locator('a.event-row__main').click();
+  await expect(page.locator('.event-head__when time')).toHaveText(listed);
+});
+
+test('a race before the off shows one countdown', async ({ page }) => {
+  const race = (await fullTree(page)).find((s) => s.id === 26)?.events.find((e) => e.status !== 'IN_PLAY');
+  if (!race) throw new Error('no race before the off');
+  await page.goto(`/markets/${race.id}`);
+  await expect(page.getByLabel('Scorecard')).toContainText(/Off in\s*\d+:\d{2}/);
+  await expect(page.getByText(/off in/i)).toHaveCount(1);
+});
+
+test('a price move marks the changed cell and keeps its back or lay colour', async ({ page }) => {
+  test.setTimeout(120_000);
+  const event = await liveEvent(page, 1);
+  await page.goto(`/markets/${event.id}`);
+  await expect(page.locator('.market--match_odds .price').first()).toBeVisible();
+  // Reads each cell the moment it is marked, beside a copy of it without the mark.
+  const marks = await page.evaluate(
+    () =>
+      new Promise<{ marked: string; plain: string; ring: string }[]>((resolve) => {
+        const seen: { marked: string; plain: string; ring: string }[] = [];
+        const observer = new MutationObserver((records) => {
+          for (const record of records) {
+            const cell = record.target as HTMLElement;
+            if (!cell.classList.contains('flash-up') && !cell.classList.contains('flash-down')) continue;
+            const copy = cell.cloneNode(true) as HTMLElement;
+            copy.classList.remove('flash-up', 'flash-down');
+            cell.after(copy);
+            const style = getComputedStyle(cell);
+            seen.push({
+              marked: style.backgroundColor,
+              plain: getComputedStyle(copy).backgroundColor,
+              ring: style.boxShadow,
+            });
+            copy.remove();
+          }
+          if (seen.length >= 6) {
+            observer.disconnect();
+            resolve(seen);
+          }
+        });
+        observer.observe(document.querySelector('.markets__list') ?? document.body, {
+          subtree: true,
+          attributes: true,
+          attributeFilter: ['class'],
+        });
+      }),
+  );
+  for (const mark of marks) {
+    expect(mark.marked).toBe(mark.plain);
+    expect(mark.ring).not.toBe('none');
   }
 });
 
@@ -153,4 +265,61 @@ test('with the hub unreachable the page polls and prices keep moving', async ({ 
   await expect.poll(() => polls.length, { timeout: 10_000 }).toBeGreaterThan(2);
   const gaps = polls.slice(1).map((t, i) => t - (polls[i] ?? 0));
   expect(Math.min(...gaps)).toBeGreaterThanOrEqual(950);
+});
+
+test.describe('toasts', () => {
+  for (const size of [
+    { name: 'phone', width: 360, height: 780 },
+    { name: 'desktop', width: 1280, height: 800 },
+  ]) {
+    test.describe(`on a ${size.width} px ${size.name}`, () => {
+      test.use({ viewport: { width: size.width, height: size.height } });
+
+      test('sit below the header, clear of the balance, and an error goes when the next attempt succeeds', async ({
+        page,
+      }) => {
+        await page.goto('/auth/login');
+        await page.getByRole('button', { name: 'Login as demo user' }).click();
+        await expect(page.getByTestId('header-balance')).toBeVisible();
+        await page.goto('/settings-stake');
+        await page.getByLabel('Amount (₹)').first().fill('250');
+        // The first save fails on the server's side, the second goes through.
+        await page.route(
+          /\/UserStake\/Add/i,
+          (route) =>
+            route.fulfill({
+              status: 422,
+              contentType: 'application/json',
+              body: JSON.stringify({
+                success: false,
+                result: null,
+                error: { code: 'VALIDATION_ERROR', message: 'Stake buttons could not be saved' },
+              }),
+            }),
+          { times: 1 },
+        );
+        await page.getByRole('button', { name: 'Save', exact: true }).click();
+        const failed = page
+          .locator('.Toastify__toast')
+          .filter({ hasText: 'Stake buttons could not be saved' });
+        await expect(failed).toBeVisible();
+
+        const toast = await box(failed);
+        const header = await box(page.locator('.app-top'));
+        // Top-right, under the header, so clear of the balance and exposure in it.
+        expect(toast.y).toBeGreaterThanOrEqual(header.y + header.height);
+        expect(toast.x + toast.width).toBeGreaterThan(size.width - 24);
+        for (const id of ['header-balance', 'header-exposure']) {
+          const wallet = await box(page.getByTestId(id));
+          expect(wallet.y + wallet.height).toBeLessThanOrEqual(toast.y);
+        }
+
+        await page.getByRole('button', { name: 'Save', exact: true }).click();
+        await expect(
+          page.locator('.Toastify__toast').filter({ hasText: 'Stake buttons saved' }),
+        ).toBeVisible();
+        await expect(failed).toHaveCount(0);
+      });
+    });
+  }
 });
