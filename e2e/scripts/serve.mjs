@@ -2,9 +2,11 @@
 // data folder and NODE_ENV=test. The private build keeps a rebuild of apps/web/dist during the
 // run from pulling the pages out from under the browser.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import pg from 'pg';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const work = mkdtempSync(join(tmpdir(), 'backlay-e2e-'));
@@ -21,6 +23,32 @@ if (build.status !== 0) {
 const port = process.env.BACKLAY_E2E_PORT;
 if (!port) throw new Error('BACKLAY_E2E_PORT is not set');
 
+// On PostgreSQL (DATABASE_URL set, as on CI) the journeys get a database of their own, dropped at
+// the end, and a Redis prefix of their own: nothing left by another run (a stored feed world, demo
+// players) changes what they meet.
+const adminUrl = process.env.DATABASE_URL;
+const scratchName = `backlay_e2e_${randomBytes(6).toString('hex')}`;
+async function admin(query) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+let databaseUrl;
+if (adminUrl) {
+  await admin(`CREATE DATABASE ${scratchName}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${scratchName}`;
+  databaseUrl = url.toString();
+}
+async function cleanUp() {
+  rmSync(work, { recursive: true, force: true });
+  if (adminUrl) await admin(`DROP DATABASE IF EXISTS ${scratchName} WITH (FORCE)`).catch(() => undefined);
+}
+
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
   stdio: 'inherit',
@@ -30,6 +58,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
     PORT: port,
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(process.env.REDIS_URL ? { REDIS_PREFIX: `${scratchName}:` } : {}),
     WEB_DIST: webDist,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     // The operator key the realtime journey uses to change a wallet, as an operator would.
@@ -49,13 +79,11 @@ const stop = (code) => {
   server.kill('SIGTERM');
   setTimeout(() => server.kill('SIGKILL'), 5000).unref();
   server.once('exit', () => {
-    rmSync(work, { recursive: true, force: true });
-    process.exit(code);
+    void cleanUp().then(() => process.exit(code));
   });
 };
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 server.on('exit', (code) => {
-  rmSync(work, { recursive: true, force: true });
-  if (!stopping) process.exit(code ?? 1);
+  if (!stopping) void cleanUp().then(() => process.exit(code ?? 1));
 });

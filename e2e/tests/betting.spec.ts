@@ -53,15 +53,16 @@ async function odds(request: APIRequestContext, eventId: number): Promise<Odds> 
  * lowest lay price (at most 20, so a lay's liability stays small).
  */
 async function inPlayCricket(request: APIRequestContext) {
-  const tree = await envelope<{ id: number; events: { id: number; status: string; title: string }[] }[]>(
-    request,
-    '/Event/TreeSportWithEvent',
-  );
-  const cricket = tree.find((s) => s.id === 3)?.events.filter((e) => e.status === 'IN_PLAY') ?? [];
   const backOf = (r: Runner) => r.back[0]?.price ?? 0;
   const layOf = (r: Runner) => r.lay[0]?.price ?? Infinity;
-  // An innings break or a wicket suspends the market for a while: wait up to two minutes.
+  // An innings break or a wicket suspends the market for a while: wait up to two minutes, looking
+  // at the matches in play each time (one may start or end meanwhile).
   for (let attempt = 0; attempt < 60; attempt += 1) {
+    const tree = await envelope<{ id: number; events: { id: number; status: string; title: string }[] }[]>(
+      request,
+      '/Event/TreeSportWithEvent',
+    );
+    const cricket = tree.find((s) => s.id === 3)?.events.filter((e) => e.status === 'IN_PLAY') ?? [];
     for (const event of cricket) {
       const o = await odds(request, event.id);
       const market = o.matchOdds.find((m) => m.type === 'MATCH_ODDS' && m.status === 'OPEN');

@@ -303,6 +303,11 @@ test.describe('toasts', () => {
           .locator('.Toastify__toast')
           .filter({ hasText: 'Stake buttons could not be saved' });
         await expect(failed).toBeVisible();
+        // The toast bounces in from the right (overshooting by 25 px on the way): measure where it
+        // comes to rest, not a frame of its entrance.
+        await failed.evaluate((el) =>
+          Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)),
+        );
 
         const toast = await box(failed);
         const header = await box(page.locator('.app-top'));

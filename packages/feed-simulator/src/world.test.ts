@@ -239,6 +239,28 @@ describe('SimulatedFeed catching up', () => {
     expect(problems).toEqual([]);
     expect(feed.fixtures().some((f) => f.status === 'IN_PLAY')).toBe(true);
   });
+
+  it('after a long gap has as many games in play as a fresh world, each with an open match book', () => {
+    const clock = new ManualClock(START);
+    const fresh = new SimulatedFeed({ clock, seed: 9, eventIdBase: 5_000 });
+    const playing = (feed: SimulatedFeed, sport: string) =>
+      feed.fixtures().filter((f) => f.sport === sport && f.status === 'IN_PLAY');
+    const expected = Object.fromEntries(
+      ['cricket', 'football', 'tennis', 'kabaddi'].map((sport) => [sport, playing(fresh, sport).length]),
+    );
+    expect(expected.cricket).toBeGreaterThan(0);
+    // The feed owner was down for five hours: every game of before has ended.
+    const resumed = new SimulatedFeed({ clock, seed: 9, resume: fresh.checkpoint(), fineUntil: START });
+    resumed.catchUp(START + 5 * HOUR);
+    resumed.advanceBy(60_000);
+    for (const [sport, count] of Object.entries(expected)) {
+      expect(playing(resumed, sport), sport).toHaveLength(count);
+    }
+    const cricket = playing(resumed, 'cricket').map((f) => resumed.odds(f.eventId));
+    expect(cricket.some((o) => o?.markets.some((m) => m.type === 'MATCH_ODDS' && m.status === 'OPEN'))).toBe(
+      true,
+    );
+  });
 });
 
 describe('SimulatedFeed fixtures', () => {

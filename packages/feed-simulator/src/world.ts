@@ -297,7 +297,10 @@ export class SimulatedFeed extends FeedEventSource implements StatefulFeed {
         changed = true;
       }
     }
-    const added = this.replenish(now);
+    // After a gap crossed in one step (a process that slept, a feed owner down for hours) the games
+    // of before have ended: start as many in play as a fresh world has, so the lists are not empty
+    // until the next scheduled start.
+    const added = [...(jumpedFrom !== undefined ? this.refillInPlay(now) : []), ...this.replenish(now)];
     events.push(...added);
     if (changed || added.length > 0) {
       const checkpoint = this.checkpoint();
@@ -355,6 +358,30 @@ export class SimulatedFeed extends FeedEventSource implements StatefulFeed {
     }
   }
 
+  private refillInPlay(now: number): FeedEvent[] {
+    const events: FeedEvent[] = [];
+    for (const [sport, schedule] of this.schedules) {
+      const playing = [...this.entries.values()].filter(
+        (e) => e.engine.sport === sport && e.engine.fixture().status === 'IN_PLAY',
+      ).length;
+      for (let i = playing; i < schedule.inPlay; i++) {
+        const startedAgo = Math.round(schedule.typicalDurationMs * this.rng.range(0.05, 0.5));
+        events.push(this.added(this.add(sport, now - startedAgo, now), now));
+      }
+    }
+    return events;
+  }
+
+  private added(engine: EventEngine, now: number): FeedEvent {
+    return {
+      type: 'fixtureAdded',
+      at: now,
+      fixture: engine.fixture(),
+      odds: engine.odds(),
+      scoreCard: engine.scoreCard(now),
+    };
+  }
+
   private replenish(now: number): FeedEvent[] {
     const events: FeedEvent[] = [];
     for (const [sport, schedule] of this.schedules) {
@@ -363,13 +390,7 @@ export class SimulatedFeed extends FeedEventSource implements StatefulFeed {
       if (waiting >= schedule.upcoming) continue;
       const latest = Math.max(now, ...mine.map((e) => e.fixture().startTime));
       const engine = this.add(sport, latest + Math.round(schedule.spacingMs * this.rng.range(0.6, 1.4)), now);
-      events.push({
-        type: 'fixtureAdded',
-        at: now,
-        fixture: engine.fixture(),
-        odds: engine.odds(),
-        scoreCard: engine.scoreCard(now),
-      });
+      events.push(this.added(engine, now));
     }
     return events;
   }
