@@ -1,10 +1,87 @@
-/** Deposit and withdrawal requests. */
+/** The cashier: each domain's cashier settings, payment screenshots, deposit and withdrawal requests. */
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { at, createdAt, id, money } from './columns';
 import { journals } from './ledger';
 import { domains } from './settings';
+
+/** Raw bytes: node-postgres answers a Buffer, PGlite a Uint8Array; both read as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+  toDriver: (value) => value,
+});
+
+/** One domain's cashier, set by its operator: methods, where players pay, limits (paise). */
+export const cashierSettings = pgTable(
+  'cashier_settings',
+  {
+    domainId: integer('domain_id')
+      .primaryKey()
+      .references(() => domains.id),
+    /** [{ method, deposit, withdrawal }] for the methods Upi, Imps, PhonePay, Paytm, Gpay. */
+    methods: jsonb('methods').notNull().default([]),
+    upiVpa: text('upi_vpa'),
+    upiPayeeName: text('upi_payee_name'),
+    bankAccountHolderName: text('bank_account_holder_name'),
+    bankAccountNumber: text('bank_account_number'),
+    bankIfscCode: text('bank_ifsc_code'),
+    bankName: text('bank_name'),
+    minDepositPaise: money('min_deposit_paise').notNull(),
+    maxDepositPaise: money('max_deposit_paise').notNull(),
+    minWithdrawalPaise: money('min_withdrawal_paise').notNull(),
+    maxWithdrawalPaise: money('max_withdrawal_paise').notNull(),
+    gatewayEnabled: boolean('gateway_enabled').notNull().default(false),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'cashier_deposit_limits',
+      sql`${t.minDepositPaise} > 0 and ${t.maxDepositPaise} >= ${t.minDepositPaise}`,
+    ),
+    check(
+      'cashier_withdrawal_limits',
+      sql`${t.minWithdrawalPaise} > 0 and ${t.maxWithdrawalPaise} >= ${t.minWithdrawalPaise}`,
+    ),
+  ],
+);
+
+/** Payment screenshots (PNG, JPEG or WebP by content, at most 5 MB), served only to their owner. */
+export const paymentImages = pgTable(
+  'payment_images',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id),
+    domainId: integer('domain_id')
+      .notNull()
+      .references(() => domains.id),
+    /** Detected from the bytes, never the declared type: image/png, image/jpeg or image/webp. */
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    /** Hex SHA-256 of the bytes: the same screenshot sent twice is one row. */
+    sha256: text('sha256').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_images_user_sha256').on(t.userId, t.sha256),
+    check('payment_image_size', sql`${t.byteSize} > 0 and ${t.byteSize} <= 5242880`),
+  ],
+);
 
 export const paymentRequests = pgTable(
   'payment_requests',
@@ -20,19 +97,35 @@ export const paymentRequests = pgTable(
     amountPaise: money('amount_paise').notNull(),
     paymentMethod: text('payment_method').notNull(),
     status: text('status', { enum: ['PENDING', 'APPROVED', 'REJECTED', 'CANCELLED'] }).notNull(),
+    /** A withdrawal's payout account: { kind: 'bank', accountNumber, accountHolderName, ifscCode } or { kind: 'upi', upiId }. */
     details: jsonb('details').notNull().default({}),
     imageUrl: text('image_url'),
     /** UPI order reference for gateway deposits. */
     gatewayReference: text('gateway_reference'),
+    /** A manual deposit's 12-digit UPI reference, as the player typed it: unique per domain. */
+    utr: text('utr'),
+    /** A manual deposit's screenshot. */
+    imageId: id('image_id').references(() => paymentImages.id),
+    /** A paid withdrawal's payout reference, recorded by the operator. */
+    payoutUtr: text('payout_utr'),
+    /** Why the operator rejected it. */
+    reason: text('reason'),
+    /** Who decided (the operator key until operator accounts exist). */
+    decidedBy: text('decided_by'),
     journalId: id('journal_id').references(() => journals.id),
     createdAt: createdAt(),
     decidedAt: at('decided_at'),
   },
   (t) => [
     index('payment_requests_user').on(t.userId, t.createdAt),
+    index('payment_requests_domain_status').on(t.domainId, t.status, t.id),
     uniqueIndex('payment_requests_gateway_ref')
       .on(t.gatewayReference)
       .where(sql`${t.gatewayReference} is not null`),
+    /** One payment is claimed once: a UTR appears in at most one deposit of a domain. */
+    uniqueIndex('payment_requests_domain_utr')
+      .on(t.domainId, t.utr)
+      .where(sql`${t.utr} is not null`),
     check('payment_amount_positive', sql`${t.amountPaise} > 0`),
   ],
 );
