@@ -31,6 +31,12 @@ const app = await buildApp({ config, database, bus, feed: running.feed, feedRole
 if (running.world) {
   const { ignoredSettings, ...world } = running.world;
   app.log.info(world, world.resumed ? 'carried on the stored feed world' : 'stored a new feed world');
+  if (world.replacedVersion !== null) {
+    app.log.warn(
+      { replacedVersion: world.replacedVersion },
+      'the stored feed world numbered its markets with an older scheme (checkpoint version): a new world replaced it; open bets of its markets are reported by the settlement repair, to settle or void by hand',
+    );
+  }
   if (ignoredSettings.length > 0) {
     app.log.warn(
       { ignoredSettings },

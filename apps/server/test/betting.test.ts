@@ -33,6 +33,12 @@ const RUNNERS = [
 
 let marketSeq = 0;
 let eventSeq = 500;
+/** The next market number: never a multiple of 10, so ids like '1.10' (read back as 1.1) are never made. */
+function nextMarketSeq(): number {
+  do marketSeq += 1;
+  while (marketSeq % 10 === 0);
+  return marketSeq;
+}
 
 async function waitFor(check: () => Promise<boolean>, what: string) {
   const until = Date.now() + 10_000;
@@ -49,13 +55,13 @@ describe.each(backends)('betting through the API (%s)', (backend) => {
 
   /** A fresh match-odds market on its own event. */
   function newMatchOdds(opts: Partial<Parameters<typeof matchOddsMarket>[0]> = {}) {
-    const id = `1.${++marketSeq}`;
+    const id = `1.${nextMarketSeq()}`;
     const eventId = ++eventSeq;
     feed.setMarket(matchOddsMarket({ id, eventId, runners: RUNNERS, ...opts }));
     return { marketId: id, eventId };
   }
   function newFancy(lines: { noLine: number; noRate: number; yesLine: number; yesRate: number }) {
-    const id = `9.${++marketSeq}`;
+    const id = `9.${nextMarketSeq()}`;
     const eventId = ++eventSeq;
     feed.setMarket(fancyMarket({ id, eventId, name: '10 over runs IND', ...lines }));
     return { marketId: id, eventId };
@@ -178,7 +184,7 @@ describe.each(backends)('betting through the API (%s)', (backend) => {
     });
 
     it('bookmaker bets by rate: back at 95 wins ₹950 on ₹1000, lay at 97 loses ₹970', async () => {
-      const id = `2.${++marketSeq}`;
+      const id = `2.${nextMarketSeq()}`;
       const m = { marketId: id, eventId: ++eventSeq };
       feed.setMarket(
         bookmakerMarket({
@@ -283,7 +289,7 @@ describe.each(backends)('betting through the API (%s)', (backend) => {
       const [pl] = await expectedPl(ctx, p);
       expect(pl?.runners[0]).toEqual({ runnerId: 11, amount: 120 });
 
-      const id = `2.${++marketSeq}`;
+      const id = `2.${nextMarketSeq()}`;
       const bm = { marketId: id, eventId: ++eventSeq };
       feed.setMarket(
         bookmakerMarket({

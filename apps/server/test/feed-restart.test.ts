@@ -142,14 +142,14 @@ describe.each(backends)('a restarted feed owner (%s)', { timeout: 120_000 }, (ba
     try {
       const before = await startApp(
         database,
-        new TestFeed().setMarket(matchOddsMarket({ id: '1.500', eventId: 500, runners: RUNNERS })),
+        new TestFeed().setMarket(matchOddsMarket({ id: '1.5001', eventId: 500, runners: RUNNERS })),
       );
       const player = await demoPlayer(before);
       const bet = await placeOk(before, player, {
         type: 1,
         rate: 2,
         stake: 1000,
-        marketId: '1.500',
+        marketId: '1.5001',
         eventId: 500,
         runnerId: 1,
       });
@@ -165,7 +165,7 @@ describe.each(backends)('a restarted feed owner (%s)', { timeout: 120_000 }, (ba
           balance: DEMO_BALANCE,
         });
         // Voiding it is the operator's deliberate step.
-        const answer = await settleByHand(after, '1.500', { kind: 'void', reason: 'Abandoned by the feed' });
+        const answer = await settleByHand(after, '1.5001', { kind: 'void', reason: 'Abandoned by the feed' });
         expect(answer.status).toBe(200);
         expect(await betRow(database.db, bet.betId)).toEqual({
           status: 'VOID',

@@ -18,7 +18,7 @@ export const DEFAULT_QUOTE_ACTIVITY = { inPlay: 0.35, preMatch: 0.05 };
 
 export { runnerIdOf } from './ids';
 import type { ModelMarketView, ModelResult, ModelRunner, SportModel } from './model';
-import { runnerIdOf } from './ids';
+import { marketIdOf, runnerIdOf } from './ids';
 import type { Rng } from './prng';
 
 /** Static facts of a fixture; status and score come from the model. */
@@ -397,7 +397,7 @@ export class EventEngine {
 
   private newMarketId(): string {
     this.marketSeq += 1;
-    return `1.${this.eventId * 1000 + this.marketSeq}`;
+    return marketIdOf(this.eventId, this.marketSeq);
   }
 }
 

@@ -74,7 +74,11 @@ export interface FixtureSeed {
  * world takes a coarse step (`onCheckpoint`).
  */
 export interface WorldCheckpoint {
-  version: 1;
+  /**
+   * 2: market ids of `marketIdOf` (they survive `parseFloat`). A checkpoint of version 1 numbered its
+   * markets otherwise: it cannot be carried on under the same ids (see `checkpointVersionOf`).
+   */
+  version: typeof WORLD_CHECKPOINT_VERSION;
   seed: number;
   stepMs: number;
   /** The step it was taken at (simulated epoch ms). */
@@ -90,6 +94,15 @@ interface Entry {
   engine: EventEngine;
   seed: FixtureSeed;
   finishedAt?: number;
+}
+
+/** The version of the checkpoints this simulator takes and carries on. */
+export const WORLD_CHECKPOINT_VERSION = 2;
+
+/** The version a stored checkpoint says it has (0 when it says none). */
+export function checkpointVersionOf(checkpoint: unknown): number {
+  const version = (checkpoint as { version?: unknown } | null)?.version;
+  return typeof version === 'number' ? version : 0;
 }
 
 const ALL_SPORTS: readonly FeedSport[] = ['cricket', 'football', 'tennis', 'kabaddi', 'horseRacing'];
@@ -214,7 +227,7 @@ export class SimulatedFeed extends FeedEventSource implements StatefulFeed {
     const entries = [...this.entries.values()];
     const oldest = Math.min(...entries.map((e) => e.seed.createdAt));
     return {
-      version: 1,
+      version: WORLD_CHECKPOINT_VERSION,
       seed: this.seed,
       stepMs: this.stepMs,
       at: this.time,
@@ -315,7 +328,12 @@ export class SimulatedFeed extends FeedEventSource implements StatefulFeed {
    * out as the run that saved it played them. Nothing is emitted: that run told its listeners.
    */
   private restore(checkpoint: WorldCheckpoint): void {
-    if (checkpoint.version !== 1 || checkpoint.seed !== this.seed || checkpoint.stepMs !== this.stepMs) {
+    if (checkpoint.version !== WORLD_CHECKPOINT_VERSION) {
+      throw new Error(
+        `the saved world is of checkpoint version ${checkpointVersionOf(checkpoint)}, this simulator carries on version ${WORLD_CHECKPOINT_VERSION} only (its market ids differ)`,
+      );
+    }
+    if (checkpoint.seed !== this.seed || checkpoint.stepMs !== this.stepMs) {
       throw new Error(
         `the saved world (seed ${checkpoint.seed}, step ${checkpoint.stepMs} ms) is not this simulator's (seed ${this.seed}, step ${this.stepMs} ms)`,
       );

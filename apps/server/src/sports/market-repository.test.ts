@@ -37,7 +37,7 @@ describe('market repository', () => {
     seq++;
     const eventId = 9_000 + seq;
     await upsertEvent(database.db, event(eventId, status));
-    const marketId = `1.${eventId}`;
+    const marketId = `1.${eventId}1`;
     await insertMarketIfNew(database.db, {
       id: marketId,
       eventId,

@@ -37,6 +37,32 @@ export async function insertFeedWorld(db: Executor, row: FeedWorldRow): Promise<
   return inserted.length > 0;
 }
 
+/**
+ * Overwrites the world of that name when its checkpoint is of another version than `version` (a
+ * world whose market ids changed); false when it is not (another process replaced it first).
+ */
+export async function replaceFeedWorldOfOtherVersion(
+  db: Executor,
+  row: FeedWorldRow,
+  version: number,
+): Promise<boolean> {
+  const replaced = await db
+    .update(feedWorlds)
+    .set({
+      settings: row.settings,
+      clockOrigin: row.clockOrigin,
+      checkpoint: row.checkpoint,
+      checkpointAt: row.checkpointAt,
+      lastStepAt: row.lastStepAt,
+      updatedAt: new Date(),
+    })
+    .where(
+      sql`${feedWorlds.name} = ${row.name} and (${feedWorlds.checkpoint} ->> 'version') is distinct from ${String(version)}`,
+    )
+    .returning({ name: feedWorlds.name });
+  return replaced.length > 0;
+}
+
 /** Stores a checkpoint unless a later one is stored already. */
 export async function saveFeedWorldCheckpoint(
   db: Executor,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulatedFeed, WorldCheckpoint } from '@backlay/feed-simulator';
 import { ManualClock } from '@backlay/market-feed';
@@ -99,5 +100,33 @@ describe.each(backends)('the feed world kept in the database (%s)', { timeout: 1
     after.feed.start();
     expect(JSON.stringify(simulatorOf(after).state())).toBe(JSON.stringify(state));
     await after.stop();
+  });
+
+  it('a world stored with the old market ids (checkpoint version 1) is replaced by a new one, said so', async () => {
+    const old = await findFeedWorld(database.db, FEED_WORLD_NAME);
+    // As a run before market ids survived parseFloat stored it.
+    await database.db.execute(
+      sql`update feed_worlds set checkpoint = jsonb_set(checkpoint, '{version}', '1') where name = ${FEED_WORLD_NAME}`,
+    );
+    clock.advance(MINUTE);
+    const next = await runFeed(options());
+    expect(next.world).toMatchObject({ resumed: false, replacedVersion: 1 });
+    next.feed.start();
+    const row = await findFeedWorld(database.db, FEED_WORLD_NAME);
+    expect((row?.checkpoint as WorldCheckpoint).version).toBe(2);
+    expect(row?.clockOrigin).toBe(clock.now());
+    expect(row?.clockOrigin).not.toBe(old?.clockOrigin);
+    const ids = next.feed
+      .fixtures()
+      .flatMap((f) => next.feed.odds(f.eventId)?.markets.map((m) => m.id) ?? []);
+    expect(ids.length).toBeGreaterThan(0);
+    for (const id of ids) {
+      expect(String(parseFloat(id))).toBe(id);
+    }
+    await next.stop();
+    // The new world is carried on from now on.
+    const again = await runFeed(options());
+    expect(again.world).toMatchObject({ resumed: true, replacedVersion: null });
+    await again.stop();
   });
 });

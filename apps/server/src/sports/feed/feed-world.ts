@@ -2,6 +2,7 @@ import type { Executor } from '../../platform/db/database';
 import {
   findFeedWorld,
   insertFeedWorld,
+  replaceFeedWorldOfOtherVersion,
   saveFeedWorldCheckpoint,
   saveFeedWorldLastStep,
   type FeedWorldRow,
@@ -55,6 +56,18 @@ export class FeedWorldStore {
     if (await insertFeedWorld(this.db, row)) return world;
     const theirs = await this.load();
     if (!theirs) throw new Error(`the feed world ${this.name} was neither stored nor found`);
+    return theirs;
+  }
+
+  /**
+   * Stores a new world in place of one whose checkpoint is of another version than `version`;
+   * answers the stored one, which is another process's if it replaced the old world first.
+   */
+  async replaceOutdated(world: StoredFeedWorld, version: number): Promise<StoredFeedWorld> {
+    const row: FeedWorldRow = { name: this.name, ...world };
+    if (await replaceFeedWorldOfOtherVersion(this.db, row, version)) return world;
+    const theirs = await this.load();
+    if (!theirs) throw new Error(`the feed world ${this.name} was neither replaced nor found`);
     return theirs;
   }
 

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   DEFAULT_QUOTE_ACTIVITY,
   SimulatedFeed,
+  WORLD_CHECKPOINT_VERSION,
+  checkpointVersionOf,
   type SimulatorOptions,
   type WorldCheckpoint,
 } from '@backlay/feed-simulator';
@@ -74,6 +76,13 @@ export interface WorldStart {
   replayMs: number;
   /** Settings asked for that differ from the stored world's, which it keeps (their names). */
   ignoredSettings: string[];
+  /**
+   * The checkpoint version of a stored world this start replaced with a new one (null when none):
+   * a world of an older version numbers its markets otherwise (version 1: ids that `parseFloat`
+   * changed), so it is never carried on under ids its open bets do not know. Its markets' open bets
+   * are left to the operator, as settlement repair reports them (markets the feed does not know).
+   */
+  replacedVersion: number | null;
 }
 
 export async function runFeed(options: RunFeedOptions = {}): Promise<RunningFeed> {
@@ -208,22 +217,44 @@ async function keptSimulator(
     const clock = { now: () => origin + Math.round((base.now() - origin) * timeScale) };
     return new SimulatedFeed({ ...rest, ...(world as Omit<SimulatorOptions, 'clock'>), ...more, clock });
   };
-  let stored = await store.load();
-  if (!stored) {
+  const drawn = () => {
     const origin = base.now();
     const fresh = simulator(wanted, origin, eventIdBase !== undefined ? { eventIdBase } : {});
-    const mine: StoredFeedWorld = {
+    const world: StoredFeedWorld = {
       settings: wanted,
       clockOrigin: origin,
       checkpoint: fresh.checkpoint(),
       checkpointAt: fresh.now(),
       lastStepAt: fresh.now(),
     };
-    stored = await store.create(mine);
-    if (stored === mine) {
-      const start = { resumed: false, fixtures: fresh.fixtures().length, replayMs: 0, ignoredSettings: [] };
-      return { source: fresh, keeper: store.keep(fresh), start };
-    }
+    return { fresh, world };
+  };
+  const begun = (fresh: SimulatedFeed, replacedVersion: number | null) => ({
+    source: fresh,
+    keeper: store.keep(fresh),
+    start: {
+      resumed: false,
+      fixtures: fresh.fixtures().length,
+      replayMs: 0,
+      ignoredSettings: [],
+      replacedVersion,
+    },
+  });
+  let stored = await store.load();
+  let replacedVersion: number | null = null;
+  if (stored && checkpointVersionOf(stored.checkpoint) !== WORLD_CHECKPOINT_VERSION) {
+    // A world of another checkpoint version (older market ids) is not carried on: a new one takes
+    // its place, said so in the start (main.ts logs it), unless another process replaced it first.
+    replacedVersion = checkpointVersionOf(stored.checkpoint);
+    const { fresh, world } = drawn();
+    stored = await store.replaceOutdated(world, WORLD_CHECKPOINT_VERSION);
+    if (stored === world) return begun(fresh, replacedVersion);
+    replacedVersion = null;
+  }
+  if (!stored) {
+    const { fresh, world } = drawn();
+    stored = await store.create(world);
+    if (stored === world) return begun(fresh, null);
   }
   const settings = WorldSettingsSchema.parse(stored.settings);
   const began = performance.now();
@@ -236,7 +267,13 @@ async function keptSimulator(
     (key) =>
       stableJson(wanted[key as keyof WorldSettings]) !== stableJson(settings[key as keyof WorldSettings]),
   );
-  const start = { resumed: true, fixtures: source.fixtures().length, replayMs, ignoredSettings };
+  const start = {
+    resumed: true,
+    fixtures: source.fixtures().length,
+    replayMs,
+    ignoredSettings,
+    replacedVersion,
+  };
   return { source, keeper: store.keep(source), start };
 }
 
