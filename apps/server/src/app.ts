@@ -9,6 +9,7 @@ import { AccountService, accountRoutes, LoginLinkService, loginLinkRoutes, Sessi
 import { authPlugin, SessionRevocations, TokenService } from './auth';
 import { bettingPlugin } from './betting';
 import type { Config } from './config';
+import { bodyParsers } from './platform/http/body-parsers';
 import { securityHeaders } from './platform/http/security-headers';
 import { Ledger, WalletNotifier } from './ledger';
 import { operatorRoutes, WalletAdjustments } from './operator';
@@ -156,6 +157,8 @@ export async function buildApp({
   app.addHook('onClose', () => marketClosures.stop());
 
   await app.register(errorsPlugin);
+  // Bodyless calls under any content type, JSON only for bodies (platform/http/body-parsers.ts).
+  await app.register(bodyParsers);
   await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {

@@ -335,6 +335,9 @@ describe.each(backends)('account happy paths (%s)', (backend) => {
       inactivityPromptSeconds: 540,
       inactivityAnswerSeconds: 10,
       otpValiditySeconds: 120,
+      // The family's V1 names for the two inactivity figures.
+      timeOutSecond: 540,
+      showTimeOutNotificationSecond: 10,
     });
   });
 

@@ -78,12 +78,30 @@ export const ResendCodeInputSchema = VerificationInputSchema.omit({ otp: true })
 export type ResendCodeInput = z.input<typeof ResendCodeInputSchema>;
 export const ResendCodeResultSchema = z.object({ otpExpiresInSeconds: z.number().int() });
 
-export const TokenValidateQuerySchema = z.object({ accessToken: Text(4096, 'Access token is required') });
-export const TokenValidateResultSchema = z.object({
+/**
+ * `POST Account/GetAccessTokenValidateTime?accessToken=`, sent without a body, in two forms:
+ *
+ * - **Ours** (no content type, or JSON): `accessToken` is required and the answer is
+ *   {@link TokenValidateObjectSchema}.
+ * - **The family's V1 form**: its axios clients post `null`, so the request says
+ *   `Content-Type: application/x-www-form-urlencoded` with an empty body; they read the answer with
+ *   `parseInt(result)`. It is answered {@link TokenSecondsResultSchema}, a bare number: the seconds
+ *   left on the `accessToken` given (0 when it is invalid, expired or another site's), or, when none
+ *   is given (that client asks again after a refresh, with no token), the lifetime of an access token.
+ *
+ * See docs/v1-compatibility.md.
+ */
+export const TokenValidateQuerySchema = z.object({
+  accessToken: Text(4096, 'Access token is required').optional(),
+});
+export const TokenValidateObjectSchema = z.object({
   isValid: z.boolean(),
   expireInSeconds: z.number().int().nonnegative(),
   expireDateTime: IsoDateTimeSchema.nullable(),
 });
+/** The V1 form's answer: seconds, a bare number. */
+export const TokenSecondsResultSchema = z.number().int().nonnegative();
+export const TokenValidateResultSchema = z.union([TokenValidateObjectSchema, TokenSecondsResultSchema]);
 
 export const RefreshTokenQuerySchema = z.object({ refreshToken: Text(512, 'Refresh token is required') });
 export const RefreshTokenResultSchema = z.object({
@@ -100,6 +118,9 @@ export const SettingExpiryResultSchema = z.object({
   inactivityPromptSeconds: z.number().int(),
   inactivityAnswerSeconds: z.number().int(),
   otpValiditySeconds: z.number().int(),
+  /** The family's V1 names: inactivityPromptSeconds and inactivityAnswerSeconds, same values. */
+  timeOutSecond: z.number().int(),
+  showTimeOutNotificationSecond: z.number().int(),
 });
 
 export const LOGIN_ATTEMPT_RESULTS = [
@@ -138,9 +159,10 @@ export const ChangePasswordInputSchema = z
       .min(1, MESSAGES.passwordRequired)
       .max(PASSWORD_MAX_LENGTH),
     newPassword: NewPasswordSchema,
-    confirmPassword: z.string({ error: MESSAGES.passwordsMustMatch }).max(PASSWORD_MAX_LENGTH),
+    /** Optional: the family's V1 client never sends it. When sent, it must match. */
+    confirmPassword: z.string({ error: MESSAGES.passwordsMustMatch }).max(PASSWORD_MAX_LENGTH).optional(),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, {
+  .refine((v) => v.confirmPassword === undefined || v.newPassword === v.confirmPassword, {
     message: MESSAGES.passwordsMustMatch,
     path: ['confirmPassword'],
   });

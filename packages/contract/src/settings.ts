@@ -14,6 +14,10 @@ export const DomainSettingsSchema = z.object({
   skipVerification: z.boolean(),
   domainTitle: z.string(),
   description: z.string(),
+  /**
+   * Absolute URLs on the wire, built from the address the request reached (docs/v1-compatibility.md),
+   * so a client served from another origin can show them.
+   */
   favicon: z.string(),
   mainLogo: z.string(),
   tennis: z.boolean(),
@@ -24,6 +28,7 @@ export const DomainSettingsSchema = z.object({
   showNews: z.boolean(),
   newsText: z.string(),
   showSlider: z.boolean(),
+  /** `imageUrl` absolute like the logo; `link` is a route of the client and stays as written. */
   sliderImages: z.array(z.object({ imageUrl: z.string(), link: z.string().nullable() })),
   supportWhatsApp: z.string().nullable(),
 });

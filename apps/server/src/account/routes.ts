@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TokenService } from '../auth';
 import type { Config } from '../config';
 import { AppError } from '../platform/http/app-error';
+import { isFormPost } from '../platform/http/body-parsers';
 import { defineRoute } from '../platform/http/define-route';
 import type { OutboxSmsSender } from '../platform/sms/sms-sender';
 import { SignInDelayed, type AccountService, type SignInClient } from './account-service';
@@ -28,6 +29,10 @@ const perIp = {
   codes: { max: 10, timeWindow: 60_000 },
   register: { max: 10, timeWindow: 60_000 },
 };
+
+/** Idle time before the "are you still there?" prompt, and the time a player has to answer it. */
+const INACTIVITY_PROMPT_SECONDS = 9 * 60;
+const INACTIVITY_ANSWER_SECONDS = 10;
 
 export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOptions) {
   const { accounts, sessions, tokens, config } = opts;
@@ -84,11 +89,23 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
     app,
     routes.getAccessTokenValidateTime,
     async ({ query, req }) => {
+      // The family's V1 clients post nothing as a form (axios with null data) and read a number.
+      const v1 = isFormPost(req.headers['content-type']);
+      if (query.accessToken === undefined) {
+        if (v1) return config.ACCESS_TOKEN_TTL_SECONDS;
+        throw new AppError('VALIDATION_FAILED', 'Access token is required', [
+          { field: 'accessToken', message: 'Access token is required' },
+        ]);
+      }
       const verified = await tokens.verifyAccess(query.accessToken);
+      const left =
+        verified.ok && verified.claims.domainId === req.domain.id
+          ? Math.max(0, Math.floor((verified.expiresAt.getTime() - Date.now()) / 1000))
+          : 0;
+      if (v1) return left;
       if (!verified.ok || verified.claims.domainId !== req.domain.id) {
         return { isValid: false, expireInSeconds: 0, expireDateTime: null };
       }
-      const left = Math.max(0, Math.floor((verified.expiresAt.getTime() - Date.now()) / 1000));
       return { isValid: left > 0, expireInSeconds: left, expireDateTime: verified.expiresAt.toISOString() };
     },
     { rateLimit: perIp.signIn },
@@ -109,9 +126,12 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
     accessTokenExpireInSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenExpireInSeconds: config.REFRESH_TOKEN_TTL_SECONDS,
     rememberedRefreshTokenExpireInSeconds: config.REMEMBERED_REFRESH_TOKEN_TTL_SECONDS,
-    inactivityPromptSeconds: 9 * 60,
-    inactivityAnswerSeconds: 10,
+    inactivityPromptSeconds: INACTIVITY_PROMPT_SECONDS,
+    inactivityAnswerSeconds: INACTIVITY_ANSWER_SECONDS,
     otpValiditySeconds: 120,
+    // The family's V1 names for the inactivity prompt and the time to answer it.
+    timeOutSecond: INACTIVITY_PROMPT_SECONDS,
+    showTimeOutNotificationSecond: INACTIVITY_ANSWER_SECONDS,
   }));
 
   defineRoute(app, routes.getUserLoginAttempts, async ({ query, user }) => {

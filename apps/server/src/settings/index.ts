@@ -4,5 +4,5 @@
  */
 export { listDomainHosts, type Domain } from './domain-repository';
 export { DomainResolver, domainsPlugin, normaliseHost } from './domains-plugin';
-export { settingsRoutes } from './routes';
+export { settingsForRequest, settingsRoutes } from './routes';
 export { seedDemoDomains } from './seed';

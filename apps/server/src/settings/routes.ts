@@ -1,8 +1,36 @@
-import { CDN_SETTINGS_PATH, routes, type SportTreeEntry } from '@backlay/contract';
-import type { FastifyInstance } from 'fastify';
+import { CDN_SETTINGS_PATH, routes, type DomainSettings, type SportTreeEntry } from '@backlay/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../platform/http/app-error';
 import { defineRoute } from '../platform/http/define-route';
 import type { Domain } from './domain-repository';
+
+/**
+ * This server's own address as the request reached it: scheme and host, through the proxies
+ * TRUST_PROXY believes (Fastify's `req.protocol` and `req.host` read X-Forwarded-Proto and
+ * X-Forwarded-Host only from trusted hops; otherwise the connection and the Host header).
+ */
+export function requestOrigin(req: FastifyRequest): string {
+  return `${req.protocol}://${req.host}`;
+}
+
+/** A path on this server ('/logo.svg') as an absolute URL; a URL that has a scheme stays as it is. */
+function absolute(url: string, origin: string): string {
+  return url.startsWith('/') && !url.startsWith('//') ? origin + url : url;
+}
+
+/**
+ * The settings as they travel: the logo, the favicon and the slider images as absolute URLs on this
+ * server, so a client served from another origin (the family's V1 client, a CDN) shows them.
+ */
+export function settingsForRequest(settings: DomainSettings, req: FastifyRequest): DomainSettings {
+  const origin = requestOrigin(req);
+  return {
+    ...settings,
+    favicon: absolute(settings.favicon, origin),
+    mainLogo: absolute(settings.mainLogo, origin),
+    sliderImages: settings.sliderImages.map((i) => ({ ...i, imageUrl: absolute(i.imageUrl, origin) })),
+  };
+}
 
 export async function settingsRoutes(app: FastifyInstance, opts: { sportTree: () => SportTreeEntry[] }) {
   /** ?domain= may name another host (the client's secondary source); default: this request's. */
@@ -20,18 +48,29 @@ export async function settingsRoutes(app: FastifyInstance, opts: { sportTree: ()
     const domain = await app.domains.bySettingsName(match[1].toLowerCase());
     if (!domain) throw new AppError('DOMAIN_UNKNOWN');
     reply.header('cache-control', 'public, max-age=60');
-    return { success: true, result: domain.settings, error: null };
+    return { success: true, result: settingsForRequest(domain.settings, req), error: null };
   });
 
-  defineRoute(
-    app,
-    routes.getSetting,
-    async ({ query, req }) => (await domainFor(query.domain, req.domain)).settings,
-  );
+  const getSetting = async ({
+    query,
+    req,
+  }: {
+    query: { domain?: string | undefined };
+    req: FastifyRequest;
+  }) => settingsForRequest((await domainFor(query.domain, req.domain)).settings, req);
+  defineRoute(app, routes.getSetting, getSetting);
+  // The family's V1 name for the same call: that client reads it first and stops on a failure.
+  defineRoute(app, routes.getDomainSetting, getSetting);
 
   defineRoute(app, routes.getSettingWithSportTree, async ({ query, req }) => {
     const domain = await domainFor(query.domain, req.domain);
-    return { setting: domain.settings, events: opts.sportTree(), bonuses: [], games: [], tv: [] };
+    return {
+      setting: settingsForRequest(domain.settings, req),
+      events: opts.sportTree(),
+      bonuses: [],
+      games: [],
+      tv: [],
+    };
   });
 
   defineRoute(app, routes.clientIp, async ({ req }) => ({ ip: req.ip }));

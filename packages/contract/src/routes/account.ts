@@ -62,7 +62,8 @@ export const accountRoutes = {
     path: '/Account/GetAccessTokenValidateTime',
     auth: 'none',
     tag: 'Account',
-    summary: 'How long an access token stays valid',
+    summary:
+      "How long an access token stays valid: an object for our clients; a bare number of seconds for the family's V1 form (an empty form-encoded POST, see docs/v1-compatibility.md)",
     query: A.TokenValidateQuerySchema,
     body: undefined,
     result: A.TokenValidateResultSchema,

@@ -13,6 +13,17 @@ export const settingsRoutes = {
     body: undefined,
     result: S.DomainSettingsSchema,
   }),
+  getDomainSetting: route({
+    method: 'GET',
+    path: '/api/Setting/GetDomainSetting',
+    auth: 'none',
+    tag: 'Settings',
+    summary:
+      "The domain's settings under the family's V1 name (the V1 client's first call): the same answer as Setting/GetSetting",
+    query: S.DomainQuerySchema,
+    body: undefined,
+    result: S.DomainSettingsSchema,
+  }),
   getSettingWithSportTree: route({
     method: 'GET',
     path: '/Setting/GetSettingWithSportTree',

@@ -50,6 +50,7 @@ function isOperator(req: FastifyRequest, key: string | null): boolean {
 }
 
 const NUL_MESSAGE = 'Text may not contain the NUL character.';
+const EMPTY_BODY_MESSAGE = 'The request body is empty.';
 
 /**
  * Where a NUL character hides in a decoded query or JSON body (values and keys), as a field path.
@@ -96,7 +97,15 @@ function parse<S extends z.ZodType | undefined>(schema: S, value: unknown): Out<
     throw new AppError('VALIDATION_FAILED', NUL_MESSAGE, [{ field, message: NUL_MESSAGE }]);
   }
   const result = schema.safeParse(value);
-  if (!result.success) throw toValidationError(result.error);
+  if (!result.success) {
+    // No body, or an empty one under any content type (body-parsers.ts), on a route that takes one.
+    if (value === undefined) {
+      throw new AppError('VALIDATION_FAILED', EMPTY_BODY_MESSAGE, [
+        { field: '(body)', message: EMPTY_BODY_MESSAGE },
+      ]);
+    }
+    throw toValidationError(result.error);
+  }
   return result.data as Out<S>;
 }
 

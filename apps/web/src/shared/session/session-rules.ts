@@ -184,7 +184,8 @@ export async function confirmAccessToken(): Promise<void> {
     return;
   }
   if (getAccessToken() !== accessToken) return;
-  if (answer.isValid && answer.expireInSeconds > 0) {
+  // A bare number is the family's V1 form (an empty form-encoded POST), which this client never sends.
+  if (typeof answer !== 'number' && answer.isValid && answer.expireInSeconds > 0) {
     storage.setText(STORAGE_KEYS.expireDateTime, String(expiryFrom(answer.expireInSeconds)));
     bus.emit('session:renewed', {});
     return;
