@@ -14,3 +14,4 @@ export * from './sports';
 export * from './operator';
 export * from './betting';
 export * from './money';
+export * from './cashier';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountRoutes } from './account';
 import { bettingRoutes } from './betting';
+import { cashierRoutes } from './cashier';
 import { routes } from './index';
 import { operatorRoutes } from './operator';
 import { settingsRoutes } from './settings';
@@ -14,6 +15,7 @@ const features = [
   bettingRoutes,
   statementRoutes,
   operatorRoutes,
+  cashierRoutes,
 ];
 
 describe('the route table', () => {

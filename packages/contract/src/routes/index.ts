@@ -1,12 +1,14 @@
 import type { z } from 'zod';
 import { accountRoutes } from './account';
 import { bettingRoutes } from './betting';
+import { cashierRoutes } from './cashier';
 import { operatorRoutes } from './operator';
 import { settingsRoutes } from './settings';
 import { sportsRoutes } from './sports';
 import { statementRoutes } from './statement';
 
 export { route, type AuthMode, type HttpMethod, type RouteDef } from './route-def';
+export { PAYMENT_IMAGE_PATH } from './cashier';
 
 /*
  * Each feature declares its routes in its own file, named after the server's feature folder that
@@ -21,6 +23,7 @@ export const routes = {
   ...bettingRoutes,
   ...statementRoutes,
   ...operatorRoutes,
+  ...cashierRoutes,
 } as const;
 
 export type Routes = typeof routes;

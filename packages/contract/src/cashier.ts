@@ -1,0 +1,216 @@
+import { z } from 'zod';
+import { IsoDateTimeSchema, pagedOf } from './envelope';
+import { MoneySchema, NonNegativeMoneySchema } from './money';
+
+/*
+ * The cashier (section C1 of shared/spec/api-shapes.md): the domain's payment info, payment
+ * screenshots, manual deposits, withdrawals, the player's request lists and the operator's
+ * decisions. Money is rupees on the wire, paise once parsed.
+ */
+
+export const PAYMENT_METHODS = ['Upi', 'Imps', 'PhonePay', 'Paytm', 'Gpay'] as const;
+export const PaymentMethodSchema = z.enum(PAYMENT_METHODS, {
+  error: `The payment method is one of ${PAYMENT_METHODS.join(', ')}`,
+});
+export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
+
+export const PaymentInfoSchema = z.object({
+  methods: z.array(z.object({ method: PaymentMethodSchema, deposit: z.boolean(), withdrawal: z.boolean() })),
+  upi: z.object({ vpa: z.string(), payeeName: z.string() }).nullable(),
+  bank: z
+    .object({
+      accountHolderName: z.string(),
+      accountNumber: z.string(),
+      ifscCode: z.string(),
+      bankName: z.string(),
+    })
+    .nullable(),
+  minDeposit: NonNegativeMoneySchema,
+  maxDeposit: NonNegativeMoneySchema,
+  minWithdrawal: NonNegativeMoneySchema,
+  maxWithdrawal: NonNegativeMoneySchema,
+  gatewayEnabled: z.boolean(),
+});
+export type PaymentInfo = z.infer<typeof PaymentInfoSchema>;
+
+/** A screenshot's largest size, decoded. */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** The longest data URL a 5 MB image makes (base64 is 4/3 of the bytes), with room for its prefix. */
+export const MAX_IMAGE_DATA_URL_LENGTH = Math.ceil(MAX_IMAGE_BYTES / 3) * 4 + 100;
+
+export const StoreImageInputSchema = z.object({
+  /** `data:image/png;base64,…`: PNG, JPEG or WebP by content (the declared type is not trusted). */
+  image: z.string({ error: 'The image is a base64 data URL' }).min(1, 'The image is a base64 data URL'),
+});
+export const StoreImageResultSchema = z.object({ imageId: z.number().int(), url: z.string() });
+
+/** Money a player asks to move: more than zero, at most two decimals (the domain's limits come after). */
+const RequestAmountSchema = MoneySchema.refine((p) => p > 0, {
+  message: 'The amount must be more than zero',
+});
+
+export const UTR_PATTERN = /^\d{12}$/;
+export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+export const ACCOUNT_NUMBER_PATTERN = /^\d{9,18}$/;
+export const UPI_ID_PATTERN = /^[a-zA-Z0-9._-]{2,256}@[a-zA-Z][a-zA-Z0-9.-]{1,63}$/;
+
+export const CreateDepositInputSchema = z.object({
+  amount: RequestAmountSchema,
+  paymentMethod: PaymentMethodSchema,
+  utr: z
+    .string({ error: 'The UTR is the 12-digit UPI reference' })
+    .trim()
+    .regex(UTR_PATTERN, 'The UTR is the 12-digit UPI reference'),
+  imageId: z
+    .number({ error: 'Upload the payment screenshot first' })
+    .int('Upload the payment screenshot first')
+    .positive('Upload the payment screenshot first')
+    .max(Number.MAX_SAFE_INTEGER, 'Upload the payment screenshot first'),
+});
+
+const optionalText = (schema: z.ZodString) => schema.optional().nullable();
+
+/** Bank (account number, holder, IFSC) or UPI (upiId): exactly one of the two. */
+export const CreateWithdrawalInputSchema = z
+  .object({
+    amount: RequestAmountSchema,
+    paymentMethod: PaymentMethodSchema,
+    accountNumber: optionalText(
+      z
+        .string({ error: 'The account number is 9 to 18 digits' })
+        .trim()
+        .regex(ACCOUNT_NUMBER_PATTERN, 'The account number is 9 to 18 digits'),
+    ),
+    accountHolderName: optionalText(
+      z
+        .string({ error: "The account holder's name is needed" })
+        .trim()
+        .min(2, "The account holder's name is needed")
+        .max(100, "The account holder's name is at most 100 characters")
+        .regex(/^[\p{L}][\p{L} .'-]*$/u, "The account holder's name has letters, spaces and dots only"),
+    ),
+    ifscCode: optionalText(
+      z
+        .string({ error: 'The IFSC code looks like SBIN0001234' })
+        .trim()
+        .toUpperCase()
+        .regex(IFSC_PATTERN, 'The IFSC code looks like SBIN0001234'),
+    ),
+    upiId: optionalText(
+      z
+        .string({ error: 'The UPI id looks like name@bank' })
+        .trim()
+        .regex(UPI_ID_PATTERN, 'The UPI id looks like name@bank'),
+    ),
+  })
+  .superRefine((v, ctx) => {
+    const bank = [v.accountNumber, v.accountHolderName, v.ifscCode].filter((x) => x != null).length;
+    if (v.upiId != null) {
+      if (bank > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['upiId'],
+          message: 'Give a UPI id or bank details, not both',
+        });
+      }
+      return;
+    }
+    for (const field of ['accountNumber', 'accountHolderName', 'ifscCode'] as const) {
+      if (v[field] == null) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          message:
+            bank === 0
+              ? 'Give a UPI id or bank details (account number, holder, IFSC)'
+              : 'This field is needed',
+        });
+      }
+    }
+  });
+
+export const RequestIdInputSchema = z.object({
+  id: z.number({ error: 'The request id is a number' }).int().positive().max(Number.MAX_SAFE_INTEGER),
+});
+
+/** Numeric text (a query string) or a number; never `true` or `[]`. */
+const listNumber = (schema: z.ZodNumber) =>
+  z.preprocess((v) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v), schema);
+
+/** 0 all, 1 deposits, 2 withdrawals. */
+export const REQUEST_TYPE_FILTER = ['all', 'deposit', 'withdrawal'] as const;
+/** 0 all, 1 Pending, 2 Approved, 3 Rejected, 4 Cancelled. */
+export const REQUEST_STATUS_NAMES = ['Pending', 'Approved', 'Rejected', 'Cancelled'] as const;
+export type RequestStatusName = (typeof REQUEST_STATUS_NAMES)[number];
+
+const pagingFields = {
+  MaxResultCount: listNumber(z.number().int().min(1).max(100)).default(10),
+  SkipCount: listNumber(z.number().int().min(0).max(1_000_000)).default(0),
+};
+
+export const RequestListInputSchema = z.object({
+  ...pagingFields,
+  type: listNumber(z.number().int().min(0, 'type is 0, 1 or 2').max(2, 'type is 0, 1 or 2')).default(0),
+  status: listNumber(z.number().int().min(0, 'status is 0 to 4').max(4, 'status is 0 to 4')).default(0),
+});
+export const WithdrawalHistoryQuerySchema = z.object(pagingFields);
+
+export const PaymentRequestItemSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(['Deposit', 'Withdrawal']),
+  amount: MoneySchema,
+  paymentMethod: z.string(),
+  /** 1 Pending, 2 Approved, 3 Rejected, 4 Cancelled (the list filter's numbers). */
+  status: z.number().int().min(1).max(4),
+  statusName: z.enum(REQUEST_STATUS_NAMES),
+  /** A deposit's UPI reference as typed; a paid withdrawal's payout reference. */
+  utr: z.string().nullable(),
+  /** A bank withdrawal's account, masked but for its last four digits. */
+  accountNumber: z.string().nullable(),
+  accountHolderName: z.string().nullable(),
+  ifscCode: z.string().nullable(),
+  /** A UPI withdrawal's UPI id, masked. */
+  upiId: z.string().nullable(),
+  creationTime: IsoDateTimeSchema,
+  processedTime: IsoDateTimeSchema.nullable(),
+  reason: z.string().nullable(),
+});
+export type PaymentRequestItem = z.infer<typeof PaymentRequestItemSchema>;
+export const PaymentRequestListSchema = pagedOf(PaymentRequestItemSchema);
+
+// ---------------------------------------------------------------- operators
+
+export const OperatorRequestListQuerySchema = z.object({
+  ...pagingFields,
+  type: listNumber(z.number().int().min(0).max(2)).default(0),
+  /** Pending by default: what waits for a decision. */
+  status: listNumber(z.number().int().min(0).max(4)).default(1),
+});
+
+export const OperatorRequestItemSchema = PaymentRequestItemSchema.extend({
+  userId: z.number().int(),
+  userName: z.string(),
+  /** Unmasked: the operator pays to it. */
+  accountNumber: z.string().nullable(),
+  upiId: z.string().nullable(),
+  /** A manual deposit's screenshot: GET it with the operator key. */
+  imageId: z.number().int().nullable(),
+  imageUrl: z.string().nullable(),
+});
+export const OperatorRequestListSchema = pagedOf(OperatorRequestItemSchema);
+
+export const ApproveDepositInputSchema = RequestIdInputSchema;
+export const ApproveWithdrawalInputSchema = RequestIdInputSchema.extend({
+  /** The payout's bank or UPI reference (12 to 22 letters and digits). */
+  utr: z
+    .string({ error: 'The payout UTR is 12 to 22 letters and digits' })
+    .trim()
+    .regex(/^[A-Za-z0-9]{12,22}$/, 'The payout UTR is 12 to 22 letters and digits'),
+});
+export const RejectRequestInputSchema = RequestIdInputSchema.extend({
+  reason: z
+    .string({ error: 'A rejection needs a reason the player reads' })
+    .trim()
+    .min(3, 'A rejection needs a reason the player reads')
+    .max(300, 'The reason is at most 300 characters'),
+});
