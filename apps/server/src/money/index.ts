@@ -1,4 +1,10 @@
-/* The money feature's (the cashier's) public entry: so far only its seam to the payment gateway. */
+/*
+ * The money feature's (the cashier's) public entry: the cashier service and its routes, the demo
+ * cashier seed, and the seam to the payment gateway.
+ */
+export { CashierService, noLockedBonus, type LockedBonusReader } from './cashier-service';
+export { cashierOperatorRoutes, cashierRoutes } from './routes';
+export { seedDemoCashiers } from './seed';
 export type {
   PaymentOrder,
   PaymentOrderRequest,

@@ -1,3 +1,4 @@
+import { seedDemoCashiers } from '../money';
 import type { Executor } from '../platform/db/database';
 import { findDomainByName, upsertDomain, type Domain, type StoredSettings } from './domain-repository';
 
@@ -122,7 +123,7 @@ const BASE: StoredSettings = {
  */
 export async function seedDemoDomains(db: Executor): Promise<void> {
   // Seeding never overwrites what an operator has changed since.
-  if (await findDomainByName(db, 'test')) return;
+  if (await findDomainByName(db, 'test')) return seedDemoCashiers(db, await demoDomainIds(db));
   await upsertDomain(db, {
     name: 'test',
     hosts: ['localhost', '127.0.0.1', 'test'],
@@ -153,4 +154,12 @@ export async function seedDemoDomains(db: Executor): Promise<void> {
     settings: { ...BASE, domainTitle: 'Backlay Blue', skipVerification: true, bodyBgColor: 'blue' },
     content: DEMO_CONTENT,
   });
+  await seedDemoCashiers(db, await demoDomainIds(db));
+}
+
+/** The demo domains that exist (each gets the demo cashier unless it has one). */
+async function demoDomainIds(db: Executor): Promise<number[]> {
+  const names = ['test', 'suspended.backlay.local', 'nosignup.backlay.local', 'skipotp.backlay.local'];
+  const found = await Promise.all(names.map((name) => findDomainByName(db, name)));
+  return found.flatMap((d) => (d ? [d.id] : []));
 }

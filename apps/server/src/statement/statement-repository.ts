@@ -19,13 +19,20 @@ export interface StatementLineRow {
 }
 
 export interface StatementFilter {
-  kind?: string;
+  /** The journal kinds to show. */
+  kinds?: string[];
   from?: string;
   to?: string;
 }
 
 function statementWhere(f: StatementFilter): SQL {
-  return sql`${f.kind ? sql`and j.kind = ${f.kind}` : sql``}
+  const kinds = f.kinds?.length
+    ? sql`and j.kind in (${sql.join(
+        f.kinds.map((k) => sql`${k}`),
+        sql`, `,
+      )})`
+    : sql``;
+  return sql`${kinds}
     ${f.from ? sql`and j.created_at >= ${f.from}::timestamptz` : sql``}
     ${f.to ? sql`and j.created_at <= ${f.to}::timestamptz` : sql``}`;
 }

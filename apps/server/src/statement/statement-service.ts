@@ -28,12 +28,25 @@ import {
 
 type StatementKind = (typeof STATEMENT_KINDS)[number];
 
+/**
+ * The journals a statement kind shows: cash held for a withdrawal is the withdrawal as the player
+ * sees it (it leaves their balance when they ask), held cash given back is its reversal.
+ */
+const JOURNAL_KINDS_OF: Partial<Record<StatementKind, string[]>> = {
+  withdrawal: ['withdrawal', 'funds_hold'],
+  withdrawal_reversal: ['withdrawal_reversal', 'funds_release'],
+};
+const STATEMENT_KIND_OF: Record<string, StatementKind> = {
+  funds_hold: 'withdrawal',
+  funds_release: 'withdrawal_reversal',
+};
+
 function toStatementLine(l: StatementLineRow) {
   return {
     id: l.id,
     journalId: l.journalId,
     date: l.date,
-    kind: l.kind as StatementKind,
+    kind: STATEMENT_KIND_OF[l.kind] ?? (l.kind as StatementKind),
     description: l.description,
     credit: l.amountPaise > 0 ? l.amountPaise : ZERO_PAISE,
     debit: l.amountPaise < 0 ? negPaise(l.amountPaise) : ZERO_PAISE,
@@ -124,7 +137,7 @@ export class StatementService {
     q: z.output<typeof StatementQuerySchema>,
   ): Promise<z.output<typeof StatementResultSchema>> {
     const { total, rows } = await statementLines(this.db, userId, {
-      ...(q.kind !== 'all' ? { kind: q.kind } : {}),
+      ...(q.kind !== 'all' ? { kinds: JOURNAL_KINDS_OF[q.kind] ?? [q.kind] } : {}),
       from: q.StartDate,
       to: q.EndDate,
       limit: q.MaxResultCount,

@@ -25,6 +25,8 @@ export interface RouteContext<R extends RouteDef> {
 export interface RouteOptions {
   /** @fastify/rate-limit settings for this route. */
   rateLimit?: { max: number; timeWindow: number | string };
+  /** A larger body than the app's default for this route alone (bytes): an uploaded image. */
+  bodyLimit?: number;
 }
 
 /** Zod issues as the envelope's validationErrors: one line per field, the first message wins. */
@@ -42,7 +44,7 @@ export function toValidationError(error: z.ZodError): AppError {
 }
 
 /** The operator's key, compared in constant time. */
-function isOperator(req: FastifyRequest, key: string | null): boolean {
+export function isOperator(req: FastifyRequest, key: string | null): boolean {
   const given = req.headers['x-admin-key'];
   if (!key || typeof given !== 'string') return false;
   const digest = (v: string) => createHash('sha256').update(v).digest();
@@ -125,6 +127,7 @@ export function defineRoute<R extends RouteDef>(
     method: def.method,
     url: def.path,
     config: options.rateLimit ? { rateLimit: options.rateLimit } : {},
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     handler: async (req, reply) => {
       // A suspended site answers only what its maintenance page needs (its settings).
       if (req.domain.settings.siteSuspended && def.tag !== 'Settings' && def.tag !== 'Development') {

@@ -1,0 +1,64 @@
+import { MAX_IMAGE_DATA_URL_LENGTH, PAYMENT_IMAGE_PATH, routes } from '@backlay/contract';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../platform/http/app-error';
+import { defineRoute, isOperator } from '../platform/http/define-route';
+import type { CashierService } from './cashier-service';
+
+/** The player's cashier calls, and the screenshots served to their owner. */
+export async function cashierRoutes(app: FastifyInstance, opts: { cashier: CashierService }) {
+  const { cashier } = opts;
+  defineRoute(app, routes.paymentInfo, ({ user }) => cashier.paymentInfo(user.domainId));
+  defineRoute(app, routes.storeImage, ({ body, user }) => cashier.storeImage(user, body.image), {
+    // A 5 MB image is about 6.7 MB of base64: this route alone takes a body that large.
+    bodyLimit: MAX_IMAGE_DATA_URL_LENGTH + 64 * 1024,
+    rateLimit: { max: 30, timeWindow: '1 minute' },
+  });
+  defineRoute(app, routes.createDeposit, ({ body, user }) => cashier.createDeposit(user, body), {
+    rateLimit: { max: 30, timeWindow: '1 minute' },
+  });
+  defineRoute(app, routes.createWithdrawal, ({ body, user }) => cashier.createWithdrawal(user, body), {
+    rateLimit: { max: 30, timeWindow: '1 minute' },
+  });
+  defineRoute(app, routes.cancelRequest, ({ body, user }) => cashier.cancel(user, body.id));
+  defineRoute(app, routes.depositWithdrawals, ({ body, user }) => cashier.list(user, body));
+  defineRoute(app, routes.playerRequests, ({ body, user }) => cashier.list(user, body));
+  defineRoute(app, routes.withdrawalHistory, ({ query, user }) =>
+    cashier.list(user, { ...query, type: 2, status: 0 }),
+  );
+
+  // The screenshot itself: its bytes, not the envelope, to its owner's token or the operator key.
+  app.get<{ Params: { imageId: string } }>(`${PAYMENT_IMAGE_PATH}/:imageId`, async (req, reply) => {
+    const operator = isOperator(req, app.config.adminApiKey);
+    const user = req.authUser;
+    if (!operator && !user) throw req.authError ?? new AppError('UNAUTHENTICATED');
+    const id = /^\d{1,15}$/.test(req.params.imageId) ? Number(req.params.imageId) : null;
+    const image =
+      id === null
+        ? null
+        : await cashier.image(id, operator ? { operatorOfDomain: req.domain.id } : { userId: user!.userId });
+    if (!image) throw new AppError('NOT_FOUND', 'No such image.');
+    return reply
+      .header('content-type', image.contentType)
+      .header('cache-control', 'private, max-age=3600')
+      .header('content-security-policy', "default-src 'none'")
+      .header('x-content-type-options', 'nosniff')
+      .send(image.bytes);
+  });
+}
+
+/** The operators' decisions on the request's site's deposits and withdrawals. */
+export async function cashierOperatorRoutes(app: FastifyInstance, opts: { cashier: CashierService }) {
+  const { cashier } = opts;
+  defineRoute(app, routes.adminPaymentRequests, ({ query, req }) =>
+    cashier.operatorList(req.domain.id, query),
+  );
+  defineRoute(app, routes.adminApproveDeposit, ({ body, req }) =>
+    cashier.approveDeposit(req.domain.id, body.id),
+  );
+  defineRoute(app, routes.adminApproveWithdrawal, ({ body, req }) =>
+    cashier.approveWithdrawal(req.domain.id, body.id, body.utr),
+  );
+  defineRoute(app, routes.adminRejectRequest, ({ body, req }) =>
+    cashier.reject(req.domain.id, body.id, body.reason),
+  );
+}
