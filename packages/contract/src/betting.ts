@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDateTimeSchema, PagingQuerySchema } from './envelope';
+import { IsoDateTimeSchema, PagingQuerySchema, RangeEndSchema, RangeStartSchema } from './envelope';
 import { MoneySchema, StakeMoneySchema, WholeRupeesMoneySchema } from './money';
 import { EventIdSchema, MarketIdSchema, MarketTypeSchema, RunnerIdSchema } from './sports';
 
@@ -102,23 +102,38 @@ export const ExpectedProfitLossResultSchema = z.array(ExpectedProfitLossSchema);
 export const BET_STATUSES = ['MATCHED', 'SETTLED', 'VOID'] as const;
 export const BetStatusSchema = z.enum(BET_STATUSES);
 
+/**
+ * A date range: ISO instants or whole UTC days (RangeStartSchema), under our names or the family's
+ * V1 aliases `From` and `To` (ours win when both are sent); parsed, only StartDate and EndDate remain.
+ */
 const DateRange = {
-  StartDate: IsoDateTimeSchema.optional(),
-  EndDate: IsoDateTimeSchema.optional(),
+  StartDate: RangeStartSchema.optional(),
+  EndDate: RangeEndSchema.optional(),
+  From: RangeStartSchema.optional(),
+  To: RangeEndSchema.optional(),
 };
+function foldDateRange<T extends { StartDate?: string; EndDate?: string; From?: string; To?: string }>({
+  From,
+  To,
+  ...rest
+}: T): Omit<T, 'From' | 'To'> {
+  return { ...rest, StartDate: rest.StartDate ?? From, EndDate: rest.EndDate ?? To };
+}
 
 /** A sport to filter by: any id a database integer holds (an unknown sport lists nothing). */
 const SportIdFilterSchema = z.number().int().min(0).max(2_147_483_647, 'sportId is out of range');
 
-export const BetHistoryInputSchema = z.object({
-  ...PagingQuerySchema.shape,
-  ...DateRange,
-  status: z
-    .enum(['ALL', ...BET_STATUSES])
-    .optional()
-    .default('ALL'),
-  sportId: SportIdFilterSchema.optional(),
-});
+export const BetHistoryInputSchema = z
+  .object({
+    ...PagingQuerySchema.shape,
+    ...DateRange,
+    status: z
+      .enum(['ALL', ...BET_STATUSES])
+      .optional()
+      .default('ALL'),
+    sportId: SportIdFilterSchema.optional(),
+  })
+  .transform(foldDateRange);
 export const BetHistoryItemSchema = OpenBetSchema.extend({
   status: BetStatusSchema,
   sportId: z.number().int(),
@@ -133,11 +148,13 @@ export const BetHistoryResultSchema = z.object({
 });
 
 /** Profit/loss by event over a date range (/ProfitLoss) and one event's markets (/profit-detail/{id}). */
-export const ProfitLossInputSchema = z.object({
-  ...PagingQuerySchema.shape,
-  ...DateRange,
-  sportId: SportIdFilterSchema.optional(),
-});
+export const ProfitLossInputSchema = z
+  .object({
+    ...PagingQuerySchema.shape,
+    ...DateRange,
+    sportId: SportIdFilterSchema.optional(),
+  })
+  .transform(foldDateRange);
 export const ProfitLossRowSchema = z.object({
   eventId: EventIdSchema,
   eventName: z.string(),
@@ -181,16 +198,17 @@ export const STATEMENT_KINDS = [
   'demo_funding',
   'adjustment',
 ] as const;
-export const StatementQuerySchema = z.object({
-  MaxResultCount: z.coerce.number().int().min(1).max(100).default(20),
-  SkipCount: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  StartDate: IsoDateTimeSchema.optional(),
-  EndDate: IsoDateTimeSchema.optional(),
-  kind: z
-    .enum(['all', ...STATEMENT_KINDS])
-    .optional()
-    .default('all'),
-});
+const StatementKindFilterSchema = z.enum(['all', ...STATEMENT_KINDS]);
+/** The statement's filters; `Type` is the family's V1 name for `kind` (ours wins when both are sent). */
+export const StatementQuerySchema = z
+  .object({
+    MaxResultCount: z.coerce.number().int().min(1).max(100).default(20),
+    SkipCount: z.coerce.number().int().min(0).max(1_000_000).default(0),
+    ...DateRange,
+    kind: StatementKindFilterSchema.optional(),
+    Type: StatementKindFilterSchema.optional(),
+  })
+  .transform(({ Type, kind, ...rest }) => ({ ...foldDateRange(rest), kind: kind ?? Type ?? 'all' }));
 export const StatementLineSchema = z.object({
   id: z.number().int(),
   journalId: z.number().int(),
@@ -205,7 +223,15 @@ export const StatementResultSchema = z.object({
   totalCount: z.number().int(),
   items: z.array(StatementLineSchema),
 });
-export const StatementDetailQuerySchema = z.object({ id: z.coerce.number().int().positive() });
+const StatementLineIdSchema = z.coerce.number().int().positive();
+/** One statement line by `id`, or by `transactionId`, the family's V1 name for it. */
+export const StatementDetailQuerySchema = z
+  .object({ id: StatementLineIdSchema.optional(), transactionId: StatementLineIdSchema.optional() })
+  .refine((q) => q.id !== undefined || q.transactionId !== undefined, {
+    message: 'id is required',
+    path: ['id'],
+  })
+  .transform((q) => ({ id: (q.id ?? q.transactionId) as number }));
 export const StatementDetailResultSchema = z.object({
   line: StatementLineSchema,
   /** The bets a settlement line settled (empty for other kinds). */

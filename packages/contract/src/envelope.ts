@@ -44,3 +44,20 @@ export type Paged<T> = { totalCount: number; items: T[] };
 
 /** Time on the wire: ISO 8601 in UTC. */
 export const IsoDateTimeSchema = z.iso.datetime();
+
+/*
+ * A range's bounds (statements, bet history, profit and loss): an ISO instant in UTC, or a date alone
+ * (`2026-11-24`, as the family's V1 client sends them), read as that whole UTC day, both bounds
+ * inclusive: a start date from 00:00:00.000Z, an end date to 23:59:59.999Z. UTC, as every time on
+ * the wire is (api-shapes.md part B): a client that means another day (a player's local one) sends
+ * the instants, as our web client does (docs/v1-compatibility.md).
+ */
+const DateOnlySchema = z.iso.date();
+export const RangeStartSchema = z.union([
+  IsoDateTimeSchema,
+  DateOnlySchema.transform((day) => `${day}T00:00:00.000Z`),
+]);
+export const RangeEndSchema = z.union([
+  IsoDateTimeSchema,
+  DateOnlySchema.transform((day) => `${day}T23:59:59.999Z`),
+]);
