@@ -94,7 +94,7 @@ describe.each(backends)('betting through the API (%s)', (backend) => {
         {
           eventId: m.eventId,
           marketId: m.marketId,
-          marketType: 'MATCH_ODDS',
+          marketType: 'match_odd',
           exposure: 500,
           runners: [
             { runnerId: 11, amount: 600 },
@@ -140,7 +140,7 @@ describe.each(backends)('betting through the API (%s)', (backend) => {
       const yes = await placeOk(ctx, p, { type: 3, rate: 100, stake: 1000, fancyValue: 62, ...m });
       expect(yes.exposure).toBe(2000);
       const [book] = await expectedPl(ctx, p);
-      expect(book).toMatchObject({ marketType: 'FANCY', exposure: 2000 });
+      expect(book).toMatchObject({ marketType: 'fancy2', exposure: 2000 });
       expect(book?.runners).toEqual([
         { runnerId: 0, amount: 0 },
         { runnerId: 60, amount: -2000 },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IsoDateTimeSchema, PagingQuerySchema, RangeEndSchema, RangeStartSchema } from './envelope';
 import { MoneySchema, StakeMoneySchema, WholeRupeesMoneySchema } from './money';
-import { EventIdSchema, MarketIdSchema, MarketTypeSchema, RunnerIdSchema } from './sports';
+import { EventIdSchema, LimitMarketTypeSchema, MarketIdSchema, RunnerIdSchema } from './sports';
 
 /*
  * Betting calls of section 7 with the shapes of api-shapes.md (V1 facts, Odds V2 decisions):
@@ -44,6 +44,39 @@ export const PlaceBetInputSchema = z
   });
 export type PlaceBetInput = z.input<typeof PlaceBetInputSchema>;
 
+/** A number, or text a V1 client sent for one (a form field, a route parameter). */
+const V1NumberSchema = z.union([z.number(), z.string().max(32)]);
+
+/**
+ * Bet/PlaceBet, the V1 body of api-shapes.md part A, for the family's older clients: the server reads
+ * it as PlaceBetV2 (numbers sent as text are read as numbers; `runnerId` is ignored for yes and no
+ * bets, `fancyValue` for back and lay) and places it the same way, with the same checks and answers.
+ * `marketId` may come as a number (a client that did `parseFloat`): it names the market whose id
+ * reads as that number, `String(marketId)`, which every market id is (see feed-simulator ids.ts).
+ * With no `requestId`, a V1 bet is made idempotent by its `placeTime`: the same body with the same
+ * `placeTime` again is the same bet (409 DUPLICATE_REQUEST, nothing placed twice); with `placeTime`
+ * null or absent every call is a new bet.
+ */
+export const PlaceBetV1InputSchema = z.object({
+  placeTime: z
+    .union([z.string().max(64), z.number()])
+    .nullable()
+    .optional(),
+  type: V1NumberSchema,
+  rate: V1NumberSchema,
+  stake: V1NumberSchema,
+  fancyValue: V1NumberSchema.nullable().optional(),
+  runnerId: z
+    .union([z.number(), z.string().max(64)])
+    .nullable()
+    .optional(),
+  marketId: z.union([MarketIdSchema, z.number()]),
+  eventId: V1NumberSchema,
+});
+export type PlaceBetV1Input = z.infer<typeof PlaceBetV1InputSchema>;
+/** Bet/PlaceBet answers the toast's message ("Bet placed: Back India ₹500 @ 1.85"). */
+export const PlaceBetV1ResultSchema = z.string();
+
 export const PlaceBetResultSchema = z.object({
   betId: z.number().int(),
   status: z.literal('MATCHED'),
@@ -71,7 +104,8 @@ export const OpenBetSchema = z.object({
   expectedProfit: MoneySchema,
   liability: MoneySchema,
   marketName: z.string(),
-  marketTypeName: MarketTypeSchema,
+  /** The family's naming, as Odds/GetUserLimits `marketType`: 'match_odd' | 'bookmaker' | 'fancy2' | 'toss'. */
+  marketTypeName: LimitMarketTypeSchema,
   placeTime: IsoDateTimeSchema,
 });
 export type OpenBet = z.infer<typeof OpenBetSchema>;
@@ -91,7 +125,8 @@ export type OpenBetsResult = z.infer<typeof OpenBetsResultSchema>;
 export const ExpectedProfitLossSchema = z.object({
   eventId: EventIdSchema,
   marketId: MarketIdSchema,
-  marketType: MarketTypeSchema,
+  /** The family's naming, as Odds/GetUserLimits `marketType`: 'match_odd' | 'bookmaker' | 'fancy2' | 'toss'. */
+  marketType: LimitMarketTypeSchema,
   exposure: MoneySchema,
   runners: z.array(z.object({ runnerId: z.number().int().nonnegative(), amount: MoneySchema })),
 });

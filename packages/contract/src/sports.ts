@@ -166,6 +166,14 @@ export const LIMIT_TYPE_OF_GROUP: Record<MarketGroup, LimitMarketType> = {
   toss: 'toss',
 };
 
+/**
+ * The family's name of a market's type (Odds/GetUserLimits `marketType`, open bets' `marketTypeName`,
+ * expected profit/loss `marketType`): its group's V1 name, so a V1 client's per-market lists match.
+ */
+export function limitMarketTypeOf(type: MarketType): LimitMarketType {
+  return LIMIT_TYPE_OF_GROUP[MARKET_GROUP_OF_TYPE[type]];
+}
+
 /** How a closed market was decided: a winning runner, a runs total (fancy), or void (stakes returned). */
 export const MarketResultSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('winner'), runnerId: RunnerIdSchema }),
@@ -318,6 +326,77 @@ export const UserLimitSchema = z.object({
 export type UserLimit = z.infer<typeof UserLimitSchema>;
 export const GetUserLimitsQuerySchema = EventIdQuerySchema;
 export const GetUserLimitsResultSchema = z.array(UserLimitSchema);
+
+// ---------------------------------------------------------------------------------------------
+// Odds V1 (GET Odds/GetUserOdds?eventId=): api-shapes.md part A, for the family's older clients
+
+/**
+ * What a V1 client reads to lock a price: SUSPENDED (market or runner suspended, closed or out of the
+ * race, or the feed's prices stale), BALLRUNNING (cricket, ball in play); ACTIVE otherwise.
+ */
+export const V1_RUNNER_STATUSES = ['ACTIVE', 'SUSPENDED', 'BALLRUNNING'] as const;
+export const V1RunnerStatusSchema = z.enum(V1_RUNNER_STATUSES);
+
+/**
+ * A match-odds, bookmaker or toss runner with its best price a side (0 and ₹0 when none): decimal
+ * odds for match odds, a per-100 rate for bookmaker and toss. `marketId` is the market to bet on.
+ */
+export const V1RunnerSchema = z.object({
+  id: RunnerIdSchema,
+  runnername: z.string(),
+  backPrice: z.number().nonnegative(),
+  backSize: NonNegativeMoneySchema,
+  layPrice: z.number().nonnegative(),
+  laySize: NonNegativeMoneySchema,
+  status: V1RunnerStatusSchema,
+  marketId: MarketIdSchema,
+});
+export type V1Runner = z.infer<typeof V1RunnerSchema>;
+
+/**
+ * A fancy market as a runner of the fancy group, as the family prices sessions: back is YES
+ * (`backPrice` the YES runs line, `backSize` its per-100 rate), lay is NO (`layPrice` the NO line,
+ * `laySize` its rate). A bet on it sends `fancyValue` = the line, `rate` = the rate, `runnerId` null
+ * and this `marketId`; `id` is the market id too (a fancy market has no runners).
+ */
+export const V1FancyRunnerSchema = z.object({
+  id: MarketIdSchema,
+  runnername: z.string(),
+  backPrice: z.number().int().nonnegative(),
+  backSize: z.number().int().nonnegative(),
+  layPrice: z.number().int().nonnegative(),
+  laySize: z.number().int().nonnegative(),
+  status: V1RunnerStatusSchema,
+  marketId: MarketIdSchema,
+});
+export type V1FancyRunner = z.infer<typeof V1FancyRunnerSchema>;
+
+/**
+ * One V1 group: one market (V1 knows one a group). matchOdds is the event's match odds (or a race's
+ * win market); other exchange markets (football's over/under) are served by Odds V2 only. A group
+ * the event lacks is `{ marketId: null, marketName: '', runners: [] }`, never absent.
+ */
+export const V1MarketGroupSchema = z.object({
+  marketId: MarketIdSchema.nullable(),
+  marketName: z.string(),
+  runners: z.array(V1RunnerSchema),
+});
+/** The fancy group: every fancy market of the event, one a runner, each with its own marketId. */
+export const V1FancyGroupSchema = z.object({
+  marketId: z.null(),
+  marketName: z.string(),
+  runners: z.array(V1FancyRunnerSchema),
+});
+
+export const OddsV1Schema = z.object({
+  eventId: EventIdSchema,
+  matchOdds: V1MarketGroupSchema,
+  bookmaker: V1MarketGroupSchema,
+  fancy: V1FancyGroupSchema,
+  toss: V1MarketGroupSchema,
+});
+export type OddsV1 = z.infer<typeof OddsV1Schema>;
+export const GetUserOddsV1QuerySchema = EventIdQuerySchema;
 
 // ---------------------------------------------------------------------------------------------
 // Scorecards (GET api/services/app/Sport/GetScoreCard?eventId=)

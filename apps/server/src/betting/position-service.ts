@@ -1,4 +1,9 @@
-import type { CashOutOfferResult, ExpectedProfitLoss, OpenBetsResult } from '@backlay/contract';
+import {
+  limitMarketTypeOf,
+  type CashOutOfferResult,
+  type ExpectedProfitLoss,
+  type OpenBetsResult,
+} from '@backlay/contract';
 import {
   cashOutOffer,
   fancyBook,
@@ -65,7 +70,7 @@ export class PositionService {
       return {
         eventId: first.eventId,
         marketId,
-        marketType: first.marketType,
+        marketType: limitMarketTypeOf(first.marketType),
         exposure: held.get(marketId) ?? marketExposure(position),
         runners: amounts,
       };

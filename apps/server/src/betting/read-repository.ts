@@ -1,4 +1,4 @@
-import type { MarketType, OpenBet } from '@backlay/contract';
+import { limitMarketTypeOf, type MarketType, type OpenBet } from '@backlay/contract';
 import { priceToDecimal, type Hundredths, type Paise } from '@backlay/exchange';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../platform/db/database';
@@ -119,7 +119,7 @@ export function toOpenBet(b: BetRow): OpenBet {
     expectedProfit: b.profitPaise,
     liability: b.liabilityPaise,
     marketName: b.marketName,
-    marketTypeName: b.marketType,
+    marketTypeName: limitMarketTypeOf(b.marketType),
     placeTime: b.placedAt,
   };
 }

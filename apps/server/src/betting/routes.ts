@@ -4,6 +4,7 @@ import { defineRoute } from '../platform/http/define-route';
 import type { BetService } from './bet-service';
 import type { PositionService } from './position-service';
 import type { SettlementService } from './settlement-service';
+import { placeBetBodyOfV1 } from './v1-adapter';
 
 export interface BettingRoutesOptions {
   bets: BetService;
@@ -14,6 +15,11 @@ export interface BettingRoutesOptions {
 export async function bettingRoutes(app: FastifyInstance, opts: BettingRoutesOptions) {
   const { bets, positions, settlement } = opts;
   defineRoute(app, routes.placeBetV2, ({ body, user, req }) => bets.place(user, body, req.ip));
+  // The V1 body of the family's older clients, placed as PlaceBetV2; V1 answers the toast's message.
+  defineRoute(app, routes.placeBetV1, async ({ body, user, req }) => {
+    const placed = await bets.place(user, placeBetBodyOfV1(body), req.ip);
+    return placed.message;
+  });
   defineRoute(app, routes.userOpenBets, ({ query, user }) =>
     positions.openBetsOf(user.userId, query.eventId),
   );

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../platform/http/app-error';
 import { defineRoute } from '../platform/http/define-route';
 import { toMarketInfo, toOddsV2, toUserLimits } from './feed/wire';
+import { toOddsV1 } from './feed/wire-v1';
 import type { SportsService } from './sports-service';
 
 export async function sportsRoutes(app: FastifyInstance, opts: { sports: SportsService | null }) {
@@ -24,6 +25,10 @@ export async function sportsRoutes(app: FastifyInstance, opts: { sports: SportsS
     oddsOf(query.eventId).markets.map(toMarketInfo),
   );
   defineRoute(app, routes.userOddsV2, async ({ query }) => toOddsV2(oddsOf(query.eventId)));
+  // The V1 shape for the family's older clients, from the same picture as V2.
+  defineRoute(app, routes.userOddsV1, async ({ query }) =>
+    toOddsV1(oddsOf(query.eventId), sports?.feed.stale?.() ?? false),
+  );
   defineRoute(app, routes.userLimits, async ({ query }) => toUserLimits(oddsOf(query.eventId)));
   defineRoute(app, routes.scoreCard, async ({ query }) => {
     const card = sports?.feed.scoreCard(query.eventId);

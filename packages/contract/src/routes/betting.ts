@@ -13,6 +13,17 @@ export const bettingRoutes = {
     body: Bt.PlaceBetInputSchema,
     result: Bt.PlaceBetResultSchema,
   }),
+  placeBetV1: route({
+    method: 'POST',
+    path: '/Bet/PlaceBet',
+    auth: 'user',
+    tag: 'Betting',
+    summary:
+      "Place a bet, V1 body (for the family's older clients): placed as PlaceBetV2; answers the toast message",
+    query: undefined,
+    body: Bt.PlaceBetV1InputSchema,
+    result: Bt.PlaceBetV1ResultSchema,
+  }),
   cashOutOffer: route({
     method: 'GET',
     path: '/Bet/GetCashOutOffer',

@@ -53,6 +53,17 @@ export const sportsRoutes = {
     body: undefined,
     result: Sp.OddsV2Schema,
   }),
+  userOddsV1: route({
+    method: 'GET',
+    path: '/Odds/GetUserOdds',
+    auth: 'optional',
+    tag: 'Sports',
+    summary:
+      "An event's odds, V1 shape (for the family's older clients): one market a group, one price a side",
+    query: Sp.GetUserOddsV1QuerySchema,
+    body: undefined,
+    result: Sp.OddsV1Schema,
+  }),
   userLimits: route({
     method: 'GET',
     path: '/Odds/GetUserLimits',
