@@ -61,7 +61,7 @@ vi.mock('@/shared/http/api', () => ({
         {
           eventId: EVENT,
           marketId: MARKET,
-          marketType: 'MATCH_ODDS',
+          marketType: 'match_odd',
           exposure: r(1000),
           runners: [
             { runnerId: 11, amount: r(1000) },
