@@ -102,6 +102,19 @@ describe('outgoing strings (section 5)', () => {
     });
   });
 
+  it('passes a base64 image data URL untouched, and only that', () => {
+    // A screenshot whose base64 happens to hold "+from/" and whose header holds a ';'.
+    const image = 'data:image/png;base64,iVBORw0KGgo+from/Like+SELECT/AAAA==';
+    expect(sanitizeOutgoing({ image })).toEqual({ image });
+    // Anything else in a data URL's clothing is sanitised as usual.
+    expect(sanitizeOutgoing({ image: 'data:image/png;base64,AA<b>x</b> from' })).toEqual({
+      image: 'data:image/pngbase64,AAx',
+    });
+    expect(sanitizeOutgoing({ image: 'data:text/html;base64,PHNjcmlwdD4=' })).toEqual({
+      image: 'data:text/htmlbase64,PHNjcmlwdD4=',
+    });
+  });
+
   it('keeps a strong password of the section 5 alphabet intact', () => {
     expect(sanitizeOutgoingString('Passw0rd@#1!')).toBe('Passw0rd@#1!');
   });

@@ -104,12 +104,19 @@ function deepMap(
 }
 
 /**
+ * A base64 image data URL (a payment screenshot for Setting/StoreImage). Its alphabet holds no
+ * markup, quote or comment marker, but its header has a ';' and its body can hold whole "words"
+ * such as `+from/`: sanitised, the image would be corrupted, so it passes as it is.
+ */
+const IMAGE_DATA_URL = /^data:image\/(?:png|jpeg|webp);base64,[A-Za-z0-9+/]*={0,2}$/;
+
+/**
  * Every string of an outgoing body or query. Opaque credentials named in `exempt` (tokens)
- * pass untouched: stripping '--' from a base64url token would corrupt it.
+ * pass untouched: stripping '--' from a base64url token would corrupt it; so does an image data URL.
  */
 export function sanitizeOutgoing<T>(value: T, exempt: readonly string[] = []): T {
   return deepMap(value, (s, key) =>
-    key != null && exempt.includes(key) ? s : sanitizeOutgoingString(s),
+    (key != null && exempt.includes(key)) || IMAGE_DATA_URL.test(s) ? s : sanitizeOutgoingString(s),
   ) as T;
 }
 
