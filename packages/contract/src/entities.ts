@@ -49,7 +49,10 @@ export type TreeEvent = z.infer<typeof TreeEventSchema>;
 
 export const SportTreeEntrySchema = z.object({
   id: z.number().int(),
+  /** The family's lower-case name (SPORT_KEYS: `cricket`, `horseracing`). */
   name: z.string(),
+  /** The name people read (SPORT_NAMES: `Cricket`, `Horse Racing`); always sent by this server. */
+  displayName: z.string().optional(),
   order: z.number().int(),
   events: z.array(TreeEventSchema),
 });

@@ -11,6 +11,20 @@ export const SPORT_IDS = {
 export type SportKey = keyof typeof SPORT_IDS;
 export type SportId = (typeof SPORT_IDS)[SportKey];
 
+/**
+ * The family's names of the sports: lower case, one word. The sport tree's `name` is one of these
+ * (a V1 client filters its tabs by it); `displayName` carries SPORT_NAMES for people to read.
+ */
+export const SPORT_KEYS: Record<SportId, string> = {
+  1: 'football',
+  2: 'tennis',
+  3: 'cricket',
+  25: 'kabaddi',
+  26: 'horseracing',
+  [-1]: 'casino',
+};
+
+/** The sports' names for people to read. */
 export const SPORT_NAMES: Record<SportId, string> = {
   1: 'Football',
   2: 'Tennis',

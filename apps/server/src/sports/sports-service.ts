@@ -2,6 +2,7 @@ import {
   eventHubGroup,
   oddsPush,
   pageGroup,
+  SPORT_KEYS,
   SPORT_NAMES,
   type SportEvent,
   type SportId,
@@ -158,7 +159,9 @@ export class SportsService {
       if (inPlayOnly && e.status !== 'IN_PLAY') continue;
       const entry = bySport.get(e.sportId) ?? {
         id: e.sportId,
-        name: e.sportName,
+        // The family's lower-case name (a V1 client filters by it); the label people read beside it.
+        name: SPORT_KEYS[e.sportId as SportId],
+        displayName: e.sportName,
         order: e.sportId,
         events: [],
       };

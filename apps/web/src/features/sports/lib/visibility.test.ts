@@ -94,6 +94,20 @@ describe('sport visibility (section 4)', () => {
     expect(isLive(event(1, 3, true))).toBe(true);
     expect(isLive({ status: 'OPEN', matchDate: 'In-Play' })).toBe(true);
   });
+
+  it("tabs show the display name, not the tree's lower-case family name", () => {
+    const tabs = visibleSportTabs(
+      input({
+        tree: [
+          { id: 3, name: 'cricket', displayName: 'Cricket', order: 3, events: [event(1, 3)] },
+          { id: 26, name: 'horseracing', displayName: 'Horse Racing', order: 26, events: [event(2, 26)] },
+          // A tree without display names (an older server) still reads well.
+          { id: 1, name: 'football', order: 1, events: [event(3, 1)] },
+        ],
+      }),
+    );
+    expect(tabs.map((t) => t.name)).toEqual(['Football', 'Cricket', 'Horse Racing']);
+  });
 });
 
 describe('search text (ui store) narrows the lists', () => {

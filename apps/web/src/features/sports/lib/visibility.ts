@@ -1,4 +1,11 @@
-import { SPORT_IDS, type DomainSettings, type SportTreeEntry, type TreeEvent } from '@backlay/contract';
+import {
+  SPORT_IDS,
+  SPORT_NAMES,
+  type DomainSettings,
+  type SportId,
+  type SportTreeEntry,
+  type TreeEvent,
+} from '@backlay/contract';
 
 export interface SportTab {
   id: number;
@@ -54,7 +61,8 @@ export function visibleSportTabs(input: VisibilityInput, pins: number[] = []): S
   for (const entry of input.tree) {
     byId.set(entry.id, {
       id: entry.id,
-      name: entry.name,
+      // The tree's `name` is the family's key ('cricket'); people read the display name.
+      name: entry.displayName ?? SPORT_NAMES[entry.id as SportId] ?? entry.name,
       order: entry.order,
       events: entry.events.map((e) => ({ ...e, pin: pins.includes(e.id) })),
     });
