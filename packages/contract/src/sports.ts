@@ -82,11 +82,8 @@ export const SportTreeSchema = z.object({
   id: EventSportIdSchema,
   /** The family's lower-case name (SPORT_KEYS: `cricket`, `horseracing`); a V1 client filters by it. */
   name: z.string(),
-  /**
-   * The name people read (SPORT_NAMES: `Cricket`, `Horse Racing`). The server's routes always send
-   * it; optional in the schema only because sports/feed/wire.ts's toSportTree does not make it yet.
-   */
-  displayName: z.string().optional(),
+  /** The name people read (SPORT_NAMES: `Cricket`, `Horse Racing`). */
+  displayName: z.string(),
   order: z.number().int(),
   events: z.array(SportEventSchema),
 });

@@ -5,6 +5,7 @@ import {
   LIMIT_TYPE_OF_GROUP,
   MARKET_GROUP_OF_TYPE,
   SPORT_IDS,
+  SPORT_KEYS,
   SPORT_NAMES,
   type BookmakerMarket,
   type FancyMarket as WireFancyMarket,
@@ -75,7 +76,13 @@ export function toSportTree(fixtures: readonly FeedFixture[]): SportTree[] {
   }
   return [...bySport.entries()]
     .sort(([a], [b]) => a - b)
-    .map(([id, list]) => ({ id, name: SPORT_NAMES[id], order: id, events: list.map(toSportEvent) }));
+    .map(([id, list]) => ({
+      id,
+      name: SPORT_KEYS[id],
+      displayName: SPORT_NAMES[id],
+      order: id,
+      events: list.map(toSportEvent),
+    }));
 }
 
 function base(market: FeedMarket) {
