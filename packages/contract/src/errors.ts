@@ -56,6 +56,21 @@ export const ERRORS = {
   REQUEST_NOT_PENDING: { status: 409, message: 'This request was already decided or cancelled.' },
   IMAGE_INVALID: { status: 400, message: 'The file is not a PNG, JPEG or WebP image.' },
   IMAGE_TOO_LARGE: { status: 413, message: 'The image is larger than 5 MB.' },
+  PAYMENT_GATEWAY_UNAVAILABLE: {
+    status: 422,
+    message: 'Paying by UPI link or QR code is not available on this site. Please use a manual deposit.',
+  },
+  PAYMENT_PROVIDER_UNAVAILABLE: {
+    status: 502,
+    message: 'The payment provider did not answer. Please try again in a moment.',
+  },
+  PAYMENT_NOTICE_INVALID: { status: 401, message: 'The payment notice is not signed by the provider.' },
+  PAYMENT_NOTICE_REPLAYED: { status: 409, message: 'This payment notice was already received.' },
+  PAYMENT_NOTICE_MISMATCH: {
+    status: 422,
+    message: 'The payment notice does not match the order. Nothing was credited.',
+  },
+  PAYMENT_ORDER_CLOSED: { status: 409, message: 'This payment order is no longer open.' },
   BONUS_NOT_CLAIMABLE: { status: 422, message: 'This bonus cannot be claimed.' },
   SITE_SUSPENDED: { status: 503, message: 'The site is under maintenance.' },
   INTERNAL: { status: 500, message: 'Something went wrong on our side. Please try again.' },

@@ -15,3 +15,4 @@ export * from './operator';
 export * from './betting';
 export * from './money';
 export * from './cashier';
+export * from './payment';

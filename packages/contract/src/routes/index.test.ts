@@ -4,6 +4,7 @@ import { bettingRoutes } from './betting';
 import { cashierRoutes } from './cashier';
 import { routes } from './index';
 import { operatorRoutes } from './operator';
+import { paymentRoutes } from './payment';
 import { settingsRoutes } from './settings';
 import { sportsRoutes } from './sports';
 import { statementRoutes } from './statement';
@@ -16,6 +17,7 @@ const features = [
   statementRoutes,
   operatorRoutes,
   cashierRoutes,
+  paymentRoutes,
 ];
 
 describe('the route table', () => {

@@ -3,6 +3,7 @@ import { accountRoutes } from './account';
 import { bettingRoutes } from './betting';
 import { cashierRoutes } from './cashier';
 import { operatorRoutes } from './operator';
+import { paymentRoutes } from './payment';
 import { settingsRoutes } from './settings';
 import { sportsRoutes } from './sports';
 import { statementRoutes } from './statement';
@@ -24,6 +25,7 @@ export const routes = {
   ...statementRoutes,
   ...operatorRoutes,
   ...cashierRoutes,
+  ...paymentRoutes,
 } as const;
 
 export type Routes = typeof routes;
