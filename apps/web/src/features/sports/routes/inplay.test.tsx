@@ -49,8 +49,8 @@ function renderPage(page: React.ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(sportTreeQueryOptions().queryKey, {
     events: [
-      { id: 1, name: 'Football', order: 1, events: FOOTBALL },
-      { id: 3, name: 'Cricket', order: 3, events: CRICKET },
+      { id: 1, name: 'football', displayName: 'Football', order: 1, events: FOOTBALL },
+      { id: 3, name: 'cricket', displayName: 'Cricket', order: 3, events: CRICKET },
     ],
     games: [],
     bonuses: [],
