@@ -12,7 +12,7 @@ import type { Config } from './config';
 import { bodyParsers } from './platform/http/body-parsers';
 import { securityHeaders } from './platform/http/security-headers';
 import { Ledger, WalletNotifier } from './ledger';
-import { CashierService, cashierOperatorRoutes, cashierRoutes } from './money';
+import { CashierService, cashierOperatorRoutes, cashierRoutes, ocrRoutes } from './money';
 import { operatorRoutes, WalletAdjustments } from './operator';
 import { DomainEvents } from './platform/events/domain-events';
 import { createInProcessBus, createRedisBus, type Bus } from './platform/bus';
@@ -25,7 +25,15 @@ import { requestGuard } from './platform/http/request-guard';
 import { fastifyLogging, resolveLogFormat, type LogSink } from './platform/log/logger';
 import { OutboxSmsSender, type SmsSender } from './platform/sms/sms-sender';
 import { realtimeHub } from './realtime';
-import { DomainResolver, domainsPlugin, listDomainHosts, normaliseHost, settingsRoutes } from './settings';
+import {
+  DomainResolver,
+  domainsPlugin,
+  listDomainHosts,
+  normaliseHost,
+  settingsForRequest,
+  settingsRoutes,
+} from './settings';
+import { firstScreen } from './first-screen';
 import {
   MarketClosures,
   MarketStore,
@@ -243,6 +251,8 @@ export async function buildApp({
   await app.register(statementPlugin);
   const cashier = new CashierService(db, ledger);
   await app.register(cashierRoutes, { cashier });
+  // Payment screenshots read by OCR (no token): its worker threads start on the first upload.
+  await app.register(ocrRoutes);
   if (config.adminApiKey) {
     await app.register(operatorRoutes, { adjustments: new WalletAdjustments(ledger), loginLinks });
     await app.register(cashierOperatorRoutes, { cashier });
@@ -294,7 +304,14 @@ export async function buildApp({
   await app.register(settingsRoutes, { sportTree: () => sports?.tree() ?? [] });
   await app.register(sportsRoutes, { sports });
 
-  await registerWebClient(app, config.WEB_DIST);
+  // A page's first screen comes inside its HTML (first-screen.ts): the settings and the sport tree.
+  await registerWebClient(app, config.WEB_DIST, {
+    firstScreen: (req, path) =>
+      firstScreen(path, {
+        setting: settingsForRequest(req.domain.settings, req),
+        events: sports?.tree() ?? [],
+      }),
+  });
   return app;
 }
 

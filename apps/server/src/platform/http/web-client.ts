@@ -1,11 +1,70 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
 
 /** Hashed build output: its name changes with its content, so a browser may keep it for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * What a page's first screen shows, known to the server when the page is asked for: its data, sent
+ * in the page as JSON (`<script type="application/json" id="first-screen">`, which the client reads
+ * before its first render instead of asking for it), and markup drawn from it for named regions of
+ * index.html (each put between `<!--name-->` and `<!--/name-->`, in place of the shell's), so the
+ * screen's largest content paints with the HTML instead of after the scripts, a settings file and
+ * an API call.
+ */
+export interface FirstScreen {
+  data: unknown;
+  /** Markup by region name; a region not named keeps index.html's shell. */
+  regions: Record<string, string>;
+}
+
+export type FirstScreenSource = (
+  req: FastifyRequest,
+  path: string,
+) => FirstScreen | null | Promise<FirstScreen | null>;
+
+/** JSON inside a script element: no `<` (so no `</script>` or `<!--`), and no line separators. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** index.html with a first screen in it; the page as built when there is none. */
+export function withFirstScreen(page: string, screen: FirstScreen | null): string {
+  if (screen == null) return page;
+  const root = page.indexOf('<div id="root">');
+  if (root < 0) return page;
+  let html =
+    page.slice(0, root) +
+    `<script type="application/json" id="first-screen">${scriptJson(screen.data)}</script>\n    ` +
+    page.slice(root);
+  for (const [name, markup] of Object.entries(screen.regions)) {
+    const open = `<!--${name}-->`;
+    const start = html.indexOf(open);
+    const end = html.indexOf(`<!--/${name}-->`, start);
+    if (start < 0 || end < 0) continue;
+    html = html.slice(0, start + open.length) + markup + html.slice(end);
+  }
+  return html;
+}
+
+/** A page made for one request, compressed as the browser accepts (a few kilobytes: quick). */
+function sendPage(req: FastifyRequest, reply: FastifyReply, html: string) {
+  reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html');
+  const accepts = (req.headers['accept-encoding'] ?? '').toLowerCase();
+  if (/\bbr\b/.test(accepts)) {
+    const body = brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+    return reply.header('content-encoding', 'br').send(body);
+  }
+  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(gzipSync(html));
+  return reply.send(html);
+}
 
 /**
  * Serves the built SPA; client routes fall back to index.html, API misses answer the envelope.
@@ -14,9 +73,15 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * vite.config.ts); the copy the browser's Accept-Encoding prefers is sent with its
  * Content-Encoding and `Vary: Accept-Encoding`, and the plain file to a browser that takes neither.
  * Hashed assets are cached for a year; index.html and the unhashed files are revalidated each time.
+ * With `firstScreen`, a page whose first screen it knows is sent with that screen in it.
  */
-export async function registerWebClient(app: FastifyInstance, dist: string): Promise<void> {
+export async function registerWebClient(
+  app: FastifyInstance,
+  dist: string,
+  options: { firstScreen?: FirstScreenSource } = {},
+): Promise<void> {
   const hasWeb = existsSync(join(dist, 'index.html'));
+  const page = hasWeb && options.firstScreen ? readFileSync(join(dist, 'index.html'), 'utf8') : '';
   const assets = join(resolve(dist), 'assets') + sep;
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -34,6 +99,10 @@ export async function registerWebClient(app: FastifyInstance, dist: string): Pro
   app.setNotFoundHandler(async (req, reply) => {
     const wantsPage = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
     if (hasWeb && wantsPage) {
+      if (options.firstScreen) {
+        const screen = await options.firstScreen(req, req.url.split('?')[0] ?? '/');
+        if (screen) return sendPage(req, reply, withFirstScreen(page, screen));
+      }
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
     throw new AppError('ROUTE_NOT_FOUND');
