@@ -1,11 +1,171 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import {
+  UTR_PATTERN,
+  type PaymentInfo,
+  type PaymentMethod,
+  type PaymentRequestItem,
+} from '@backlay/contract';
+import type { Paise } from '@backlay/exchange';
 import { faCreditCard } from '@fortawesome/free-solid-svg-icons';
-import { ComingSoonPage } from '../components/ComingSoonPage';
+import { AppError } from '@/shared/http/errors';
+import { useSessionStore } from '@/shared/session/session-store';
+import { EmptyState, FieldError, PageHeader } from '@/shared/ui/feedback';
+import { notify } from '@/shared/ui/toast';
+import { useCreateDeposit } from '../api/create-deposit';
+import { usePaymentInfo } from '../api/get-payment-info';
+import { useFollowRequest } from '../api/player-requests';
+import { AmountField } from '../components/AmountField';
+import { CashierRead, DemoNotice } from '../components/CashierStates';
+import { MethodTiles } from '../components/MethodTiles';
+import { PayTo } from '../components/PayTo';
+import { RequestCard } from '../components/RequestCard';
+import { ScreenshotField, type StoredScreenshot } from '../components/ScreenshotField';
+import { amountText, readAmount } from '../lib/amount';
+import '../money.css';
 
-export const DepositRoute = () => (
-  <ComingSoonPage
-    title="Deposit"
-    icon={faCreditCard}
-    empty="Deposits are opening soon"
-    text="Add money by UPI, IMPS or wallet transfer from this page."
-  />
-);
+export const UTR_MESSAGE = 'The UTR is the 12-digit UPI reference';
+
+function depositFormSchema(min: Paise, max: Paise) {
+  return z.object({
+    amount: z.string().superRefine((text, ctx) => {
+      const read = readAmount(text, { min, max });
+      if ('error' in read) ctx.addIssue({ code: 'custom', message: read.error });
+    }),
+    utr: z.string().trim().regex(UTR_PATTERN, UTR_MESSAGE),
+    imageId: z.number({ error: 'Upload the payment screenshot first' }).int().positive(),
+  });
+}
+type DepositForm = z.input<ReturnType<typeof depositFormSchema>>;
+
+/** /depositw: pay the site outside the app, then claim it with the UTR and the screenshot. */
+export function DepositRoute() {
+  const user = useSessionStore((s) => s.user);
+  const info = usePaymentInfo(user?.isDemo !== true);
+  const [made, setMade] = useState<PaymentRequestItem | null>(null);
+  return (
+    <section className="page page--narrow money-page">
+      <PageHeader title="Deposit" />
+      {user?.isDemo ? (
+        <DemoNotice />
+      ) : made ? (
+        <DepositStatus made={made} onAnother={() => setMade(null)} />
+      ) : (
+        <CashierRead read={info}>{(data) => <DepositForm info={data} onMade={setMade} />}</CashierRead>
+      )}
+    </section>
+  );
+}
+
+/** After a submit: the request's live state, asked again while it is pending. */
+function DepositStatus({ made, onAnother }: { made: PaymentRequestItem; onAnother: () => void }) {
+  const request = useFollowRequest(made) ?? made;
+  return (
+    <div className="money-status" aria-live="polite">
+      <RequestCard request={request} headline />
+      <div className="form-actions">
+        <Link to="/dwrequests" className="btn btn--outline">
+          All requests
+        </Link>
+        <button type="button" className="btn btn--primary" onClick={onAnother}>
+          Make another deposit
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function DepositForm({ info, onMade }: { info: PaymentInfo; onMade: (r: PaymentRequestItem) => void }) {
+  const methods = info.methods.filter((m) => m.deposit).map((m) => m.method);
+  const [method, setMethod] = useState<PaymentMethod | null>(methods[0] ?? null);
+  const [shot, setShot] = useState<StoredScreenshot | null>(null);
+  const mutation = useCreateDeposit();
+  const schema = useMemo(() => depositFormSchema(info.minDeposit, info.maxDeposit), [info]);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    formState: { errors },
+  } = useForm<DepositForm>({
+    resolver: zodResolver(schema),
+    defaultValues: { amount: '', utr: '', imageId: undefined },
+  });
+
+  if (methods.length === 0 || method == null) {
+    return (
+      <EmptyState icon={faCreditCard} title="Deposits are not open on this site">
+        No payment method takes deposits right now. Please try again later.
+      </EmptyState>
+    );
+  }
+
+  const onShot = (next: StoredScreenshot | null) => {
+    setShot(next);
+    setValue('imageId', next?.imageId as number, { shouldValidate: next != null });
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    const read = readAmount(values.amount, { min: info.minDeposit, max: info.maxDeposit });
+    if ('error' in read) return;
+    try {
+      const request = await mutation.mutateAsync({
+        amount: read.amount,
+        paymentMethod: method,
+        utr: values.utr.trim(),
+        imageId: values.imageId as number,
+      });
+      notify.success(`Deposit request #${request.id} sent: we are checking your payment.`);
+      onMade(request);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof AppError && error.code === 'UTR_ALREADY_USED') setError('utr', { message });
+      notify.error(message);
+    }
+  });
+
+  return (
+    <form className="card form money-form" onSubmit={onSubmit} noValidate aria-label="Deposit">
+      <MethodTiles name="deposit-method" methods={methods} value={method} onChange={setMethod} />
+      <AmountField
+        id="dep-amount"
+        min={info.minDeposit}
+        max={info.maxDeposit}
+        error={errors.amount?.message}
+        registration={register('amount')}
+        onQuick={(a) => setValue('amount', amountText(a), { shouldValidate: true })}
+      />
+      <div className="money-step">
+        <h2 className="money-legend">1. Pay this amount from your UPI or bank app</h2>
+        <PayTo info={info} method={method} />
+        <p className="hint">
+          Pay only to these details. Note the 12-digit UTR (UPI reference) your app shows after paying.
+        </p>
+      </div>
+      <div className="money-step">
+        <h2 className="money-legend">2. Tell us about the payment</h2>
+        <div className="form-field">
+          <label htmlFor="dep-utr">UTR / UPI reference (12 digits)</label>
+          <input
+            id="dep-utr"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={12}
+            placeholder="e.g. 412345678901"
+            aria-invalid={errors.utr ? true : undefined}
+            aria-describedby="dep-utr-error"
+            {...register('utr')}
+          />
+          <FieldError id="dep-utr-error" message={errors.utr?.message} />
+        </div>
+        <ScreenshotField value={shot} onChange={onShot} error={errors.imageId?.message} />
+      </div>
+      <button type="submit" className="btn btn--primary btn--block" disabled={mutation.isPending}>
+        {mutation.isPending ? 'Sending…' : 'Submit deposit'}
+      </button>
+    </form>
+  );
+}

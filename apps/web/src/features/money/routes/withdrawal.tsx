@@ -1,11 +1,324 @@
-import { faBuildingColumns } from '@fortawesome/free-solid-svg-icons';
-import { ComingSoonPage } from '../components/ComingSoonPage';
+import { useMemo, useState, type InputHTMLAttributes } from 'react';
+import { Link } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import {
+  ACCOUNT_NUMBER_PATTERN,
+  IFSC_PATTERN,
+  UPI_ID_PATTERN,
+  type PaymentInfo,
+  type PaymentMethod,
+  type PaymentRequestItem,
+} from '@backlay/contract';
+import { maxPaise, minPaise, subPaise, ZERO_PAISE, type Paise } from '@backlay/exchange';
+import { faBuildingColumns, faXmark } from '@fortawesome/free-solid-svg-icons';
+import { formatMoney } from '@/shared/lib/money';
+import { useSessionStore } from '@/shared/session/session-store';
+import { Icon } from '@/shared/ui/Icon';
+import { EmptyState, FieldError, PageHeader } from '@/shared/ui/feedback';
+import { notify } from '@/shared/ui/toast';
+import { useCancelRequest } from '../api/cancel-request';
+import { useCreateWithdrawal } from '../api/create-withdrawal';
+import { usePaymentInfo } from '../api/get-payment-info';
+import { useFollowRequest } from '../api/player-requests';
+import { AmountField } from '../components/AmountField';
+import { CashierRead, DemoNotice } from '../components/CashierStates';
+import { MethodTiles } from '../components/MethodTiles';
+import { RequestCard } from '../components/RequestCard';
+import { amountText, readAmount } from '../lib/amount';
+import {
+  accountKey,
+  accountLabel,
+  forgetPayoutAccount,
+  loadPayoutAccounts,
+  savePayoutAccount,
+  type PayoutAccount,
+} from '../lib/payout-accounts';
+import '../money.css';
 
-export const WithdrawalRoute = () => (
-  <ComingSoonPage
-    title="Withdrawal"
-    icon={faBuildingColumns}
-    empty="Withdrawals are opening soon"
-    text="Withdraw to your bank account from this page."
-  />
-);
+export const MESSAGES = {
+  accountNumber: 'The account number is 9 to 18 digits',
+  accountHolderName: "Enter the account holder's name",
+  ifscCode: 'The IFSC code looks like SBIN0001234',
+  upiId: 'The UPI id looks like name@bank',
+} as const;
+
+function withdrawalFormSchema(min: Paise, max: Paise) {
+  return z
+    .object({
+      destination: z.enum(['upi', 'bank']),
+      amount: z.string(),
+      upiId: z.string().trim(),
+      accountNumber: z.string().trim(),
+      accountHolderName: z.string().trim(),
+      ifscCode: z.string().trim().toUpperCase(),
+      save: z.boolean(),
+    })
+    .superRefine((v, ctx) => {
+      const read = readAmount(v.amount, { min, max });
+      if ('error' in read) ctx.addIssue({ code: 'custom', path: ['amount'], message: read.error });
+      const bad = (path: keyof typeof MESSAGES) =>
+        ctx.addIssue({ code: 'custom', path: [path], message: MESSAGES[path] });
+      if (v.destination === 'upi') {
+        if (!UPI_ID_PATTERN.test(v.upiId)) bad('upiId');
+        return;
+      }
+      if (!ACCOUNT_NUMBER_PATTERN.test(v.accountNumber)) bad('accountNumber');
+      if (!/^[\p{L}][\p{L} .'-]+$/u.test(v.accountHolderName)) bad('accountHolderName');
+      if (!IFSC_PATTERN.test(v.ifscCode)) bad('ifscCode');
+    });
+}
+type WithdrawalForm = z.input<ReturnType<typeof withdrawalFormSchema>>;
+
+/** What can be withdrawn now: balance minus exposure, never below zero (no locked bonus yet). */
+export function withdrawable(balance: Paise, exposure: Paise): Paise {
+  return maxPaise(ZERO_PAISE, subPaise(balance, exposure));
+}
+
+/** /withdrawal: the withdrawable amount, the site's limits, a bank account or UPI id. */
+export function WithdrawalRoute() {
+  const user = useSessionStore((s) => s.user);
+  const info = usePaymentInfo(user?.isDemo !== true);
+  const [made, setMade] = useState<PaymentRequestItem | null>(null);
+  return (
+    <section className="page page--narrow money-page">
+      <PageHeader title="Withdrawal" />
+      {user?.isDemo ? (
+        <DemoNotice />
+      ) : made ? (
+        <WithdrawalStatus made={made} onAnother={() => setMade(null)} />
+      ) : (
+        <CashierRead read={info}>
+          {(data) => <WithdrawalForm info={data} userName={user?.userName ?? ''} onMade={setMade} />}
+        </CashierRead>
+      )}
+    </section>
+  );
+}
+
+function WithdrawalStatus({ made, onAnother }: { made: PaymentRequestItem; onAnother: () => void }) {
+  const followed = useFollowRequest(made) ?? made;
+  const cancel = useCancelRequest();
+  const [cancelled, setCancelled] = useState<PaymentRequestItem | null>(null);
+  const request = cancelled ?? followed;
+  return (
+    <div className="money-status" aria-live="polite">
+      <RequestCard
+        request={request}
+        headline
+        cancelling={cancel.isPending}
+        onCancel={(r) =>
+          cancel.mutate(r.id, {
+            onSuccess: (answer) => {
+              setCancelled(answer);
+              notify.success(`Withdrawal #${answer.id} cancelled: ₹${formatMoney(answer.amount)} is back.`);
+            },
+            onError: (e) => notify.error(e.message),
+          })
+        }
+      />
+      <div className="form-actions">
+        <Link to="/dwrequests" className="btn btn--outline">
+          All requests
+        </Link>
+        <button type="button" className="btn btn--primary" onClick={onAnother}>
+          New withdrawal
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function WithdrawalForm({
+  info,
+  userName,
+  onMade,
+}: {
+  info: PaymentInfo;
+  userName: string;
+  onMade: (r: PaymentRequestItem) => void;
+}) {
+  const balance = useSessionStore((s) => s.balance);
+  const exposure = useSessionStore((s) => s.exposure);
+  const available = withdrawable(balance, exposure);
+  const max = minPaise(info.maxWithdrawal, available);
+  const methods = info.methods.filter((m) => m.withdrawal).map((m) => m.method);
+  const [method, setMethod] = useState<PaymentMethod | null>(methods[0] ?? null);
+  const [saved, setSaved] = useState<PayoutAccount[]>(() => loadPayoutAccounts(userName));
+  const mutation = useCreateWithdrawal();
+  const schema = useMemo(() => withdrawalFormSchema(info.minWithdrawal, max), [info.minWithdrawal, max]);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    watch,
+    formState: { errors },
+  } = useForm<WithdrawalForm>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      destination: methods[0] === 'Imps' ? 'bank' : 'upi',
+      amount: '',
+      upiId: '',
+      accountNumber: '',
+      accountHolderName: '',
+      ifscCode: '',
+      save: false,
+    },
+  });
+  const destination = watch('destination');
+
+  if (methods.length === 0 || method == null) {
+    return (
+      <EmptyState icon={faBuildingColumns} title="Withdrawals are not open on this site">
+        No payment method pays out right now. Please try again later.
+      </EmptyState>
+    );
+  }
+
+  const pickMethod = (m: PaymentMethod) => {
+    setMethod(m);
+    setValue('destination', m === 'Imps' ? 'bank' : 'upi');
+  };
+
+  const fillFrom = (a: PayoutAccount) => {
+    if (a.kind === 'upi') {
+      setValue('destination', 'upi');
+      setValue('upiId', a.upiId, { shouldValidate: true });
+    } else {
+      setValue('destination', 'bank');
+      setValue('accountNumber', a.accountNumber, { shouldValidate: true });
+      setValue('accountHolderName', a.accountHolderName, { shouldValidate: true });
+      setValue('ifscCode', a.ifscCode, { shouldValidate: true });
+    }
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    const read = readAmount(values.amount, { min: info.minWithdrawal, max });
+    if ('error' in read) return;
+    const to: PayoutAccount =
+      values.destination === 'upi'
+        ? { kind: 'upi', upiId: values.upiId.trim() }
+        : {
+            kind: 'bank',
+            accountNumber: values.accountNumber.trim(),
+            accountHolderName: values.accountHolderName.trim(),
+            ifscCode: values.ifscCode.trim().toUpperCase(),
+          };
+    try {
+      const { kind: _kind, ...payout } = to;
+      const request = await mutation.mutateAsync({ amount: read.amount, paymentMethod: method, ...payout });
+      if (values.save) setSaved(savePayoutAccount(userName, to));
+      notify.success(
+        `Withdrawal #${request.id} requested: ₹${formatMoney(request.amount)} is held from your balance.`,
+      );
+      onMade(request);
+    } catch (error) {
+      notify.error(error instanceof Error ? error.message : String(error));
+    }
+  });
+
+  const field = (
+    name: 'upiId' | 'accountNumber' | 'accountHolderName' | 'ifscCode',
+    label: string,
+    extra: Partial<InputHTMLAttributes<HTMLInputElement>> = {},
+  ) => {
+    const id = `wd-${name}`;
+    return (
+      <div className="form-field">
+        <label htmlFor={id}>{label}</label>
+        <input
+          id={id}
+          autoComplete="off"
+          aria-invalid={errors[name] ? true : undefined}
+          aria-describedby={`${id}-error`}
+          {...extra}
+          {...register(name)}
+        />
+        <FieldError id={`${id}-error`} message={errors[name]?.message} />
+      </div>
+    );
+  };
+
+  return (
+    <form className="card form money-form" onSubmit={onSubmit} noValidate aria-label="Withdrawal">
+      <div className="withdrawable" data-testid="withdrawable">
+        <span className="withdrawable__label">You can withdraw</span>
+        <strong className="withdrawable__value">₹{formatMoney(available)}</strong>
+        <span className="hint">
+          Balance ₹{formatMoney(balance)} − exposure ₹{formatMoney(exposure)}
+        </span>
+      </div>
+      {available < info.minWithdrawal && (
+        <p className="money-note" role="note">
+          The smallest withdrawal is ₹{formatMoney(info.minWithdrawal, 'plain')}; you can withdraw ₹
+          {formatMoney(available)} now.
+        </p>
+      )}
+      <MethodTiles name="withdrawal-method" methods={methods} value={method} onChange={pickMethod} />
+      <AmountField
+        id="wd-amount"
+        min={info.minWithdrawal}
+        max={maxPaise(max, ZERO_PAISE)}
+        maxNote={max < info.maxWithdrawal ? 'what you can withdraw now' : undefined}
+        error={errors.amount?.message}
+        registration={register('amount')}
+        onQuick={(a) => setValue('amount', amountText(a), { shouldValidate: true })}
+      />
+      <fieldset className="money-step">
+        <legend className="money-legend">Pay it to</legend>
+        <div className="segmented" role="radiogroup" aria-label="Pay it to">
+          {(['upi', 'bank'] as const).map((d) => (
+            <label key={d} className={`segmented__item ${destination === d ? 'segmented__item--on' : ''}`}>
+              <input type="radio" value={d} className="visually-hidden" {...register('destination')} />
+              {d === 'upi' ? 'To UPI id' : 'To bank account'}
+            </label>
+          ))}
+        </div>
+        {saved.length > 0 && (
+          <div className="saved-accounts" role="group" aria-label="Saved accounts">
+            {saved.map((a) => (
+              <span key={accountKey(a)} className="saved-account">
+                <button type="button" className="saved-account__use" onClick={() => fillFrom(a)}>
+                  {accountLabel(a)}
+                </button>
+                <button
+                  type="button"
+                  className="saved-account__forget"
+                  aria-label={`Forget ${accountLabel(a)}`}
+                  onClick={() => setSaved(forgetPayoutAccount(userName, a))}
+                >
+                  <Icon icon={faXmark} />
+                </button>
+              </span>
+            ))}
+          </div>
+        )}
+        {destination === 'upi' ? (
+          field('upiId', 'UPI id', { placeholder: 'name@bank', autoCapitalize: 'none' })
+        ) : (
+          <>
+            {field('accountNumber', 'Account number', { inputMode: 'numeric', maxLength: 18 })}
+            {field('accountHolderName', 'Account holder name', { autoComplete: 'name' })}
+            {field('ifscCode', 'IFSC code', {
+              placeholder: 'SBIN0001234',
+              maxLength: 11,
+              autoCapitalize: 'characters',
+              className: 'upper',
+            })}
+          </>
+        )}
+        <label className="checkbox">
+          <input type="checkbox" {...register('save')} /> Save this account on this device
+        </label>
+      </fieldset>
+      <p className="hint">
+        The amount leaves your balance now and is paid usually within 24 hours. You can cancel while it is
+        pending.
+      </p>
+      <button type="submit" className="btn btn--primary btn--block" disabled={mutation.isPending}>
+        {mutation.isPending ? 'Sending…' : 'Request withdrawal'}
+      </button>
+    </form>
+  );
+}

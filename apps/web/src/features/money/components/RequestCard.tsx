@@ -1,0 +1,165 @@
+import { useState } from 'react';
+import type { PaymentRequestItem } from '@backlay/contract';
+import { faArrowDown, faArrowUp, faTriangleExclamation } from '@fortawesome/free-solid-svg-icons';
+import { formatDateTime } from '@/shared/lib/date';
+import { formatMoney } from '@/shared/lib/money';
+import { Icon } from '@/shared/ui/Icon';
+import { expectedBy, expectedText } from '../lib/expected';
+import { decidedLabel, payoutTarget, statusLabel, statusTone } from '../lib/request-status';
+import { methodLabel } from './MethodTiles';
+
+export function StatusChip({ request }: { request: Pick<PaymentRequestItem, 'type' | 'statusName'> }) {
+  return (
+    <span className={`status-chip status-chip--${statusTone(request)}`} data-status={request.statusName}>
+      {statusLabel(request)}
+    </span>
+  );
+}
+
+/**
+ * One deposit or withdrawal with everything a player asks about it: its state and when each step
+ * happened, when to expect the next, the UTR (a withdrawal's payout UTR once paid), where the money
+ * goes, the reason for a rejection; and, for a pending withdrawal, a way to cancel it.
+ */
+export function RequestCard({
+  request,
+  onCancel,
+  cancelling = false,
+  headline = false,
+}: {
+  request: PaymentRequestItem;
+  onCancel?: ((request: PaymentRequestItem) => void) | undefined;
+  cancelling?: boolean;
+  /** The status card after a submit: bigger, with the next step said. */
+  headline?: boolean;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const deposit = request.type === 'Deposit';
+  const pending = request.statusName === 'Pending';
+  const due = expectedBy(request);
+  // Read at each render: a pending list is asked again every 15 seconds.
+  const late = pending && Date.now() > due.getTime();
+  const target = payoutTarget(request);
+  const utrLabel = deposit ? 'UTR' : 'Payout UTR';
+
+  return (
+    <article
+      className={`request card ${headline ? 'request--headline' : ''}`}
+      aria-label={`${request.type} #${request.id}`}
+      data-testid={`request-${request.id}`}
+    >
+      <header className="request__head">
+        <span className={`request__icon request__icon--${deposit ? 'in' : 'out'}`} aria-hidden="true">
+          <Icon icon={deposit ? faArrowDown : faArrowUp} />
+        </span>
+        <div className="request__title">
+          <strong>
+            {request.type} <span className="muted">#{request.id}</span>
+          </strong>
+          <span className="muted">{methodLabel(request.paymentMethod)}</span>
+        </div>
+        <div className="request__amount">
+          <strong>₹{formatMoney(request.amount)}</strong>
+          <StatusChip request={request} />
+        </div>
+      </header>
+
+      <ol className="request__steps">
+        <li>
+          <span>Requested</span>
+          <time dateTime={request.creationTime}>{formatDateTime(request.creationTime)}</time>
+        </li>
+        {pending ? (
+          <li className={late ? 'request__late' : ''}>
+            <span>{late ? 'Taking longer than usual' : deposit ? 'Being checked' : 'Being paid'}</span>
+            <span>
+              {late ? (
+                <>
+                  <Icon icon={faTriangleExclamation} /> expected by {formatDateTime(due)}
+                </>
+              ) : (
+                <>expected by {formatDateTime(due)}</>
+              )}
+            </span>
+          </li>
+        ) : (
+          <li>
+            <span>{decidedLabel(request)}</span>
+            {request.processedTime ? (
+              <time dateTime={request.processedTime}>{formatDateTime(request.processedTime)}</time>
+            ) : (
+              <span className="muted">—</span>
+            )}
+          </li>
+        )}
+      </ol>
+
+      <dl className="request__facts">
+        {target && (
+          <div>
+            <dt>{request.upiId ? 'UPI id' : 'Account'}</dt>
+            <dd>{target}</dd>
+          </div>
+        )}
+        {request.accountHolderName && (
+          <div>
+            <dt>Holder</dt>
+            <dd>{request.accountHolderName}</dd>
+          </div>
+        )}
+        {(request.utr || !deposit) && (
+          <div>
+            <dt>{utrLabel}</dt>
+            <dd className={request.utr ? 'request__utr' : 'muted'}>
+              {request.utr ?? (pending ? 'shown here once paid' : '—')}
+            </dd>
+          </div>
+        )}
+      </dl>
+
+      {request.statusName === 'Rejected' && (
+        <p className="request__reason" role="note">
+          <strong>Reason:</strong>{' '}
+          {request.reason ?? 'No reason was given. Contact support with #' + request.id}
+          {!deposit && ' The amount is back in your balance.'}
+        </p>
+      )}
+      {request.statusName === 'Cancelled' && !deposit && (
+        <p className="hint">You cancelled this withdrawal; the amount is back in your balance.</p>
+      )}
+      {pending && (
+        <p className="hint">
+          {deposit
+            ? `Your balance goes up once the payment is confirmed, ${expectedText('Deposit')}.`
+            : `The amount is held from your balance and paid ${expectedText('Withdrawal')}.`}
+          {late && ` Quote request #${request.id} to support.`}
+        </p>
+      )}
+
+      {pending && !deposit && onCancel && (
+        <div className="request__actions">
+          {confirming ? (
+            <>
+              <span className="hint">Cancel this withdrawal?</span>
+              <button type="button" className="btn btn--ghost" onClick={() => setConfirming(false)}>
+                Keep it
+              </button>
+              <button
+                type="button"
+                className="btn btn--danger"
+                disabled={cancelling}
+                onClick={() => onCancel(request)}
+              >
+                {cancelling ? 'Cancelling…' : 'Yes, cancel'}
+              </button>
+            </>
+          ) : (
+            <button type="button" className="btn btn--outline" onClick={() => setConfirming(true)}>
+              Cancel withdrawal
+            </button>
+          )}
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,88 @@
+import { useId, useState } from 'react';
+import { faTrash, faUpload } from '@fortawesome/free-solid-svg-icons';
+import { Icon } from '@/shared/ui/Icon';
+import { FieldError, Spinner } from '@/shared/ui/feedback';
+import { notify } from '@/shared/ui/toast';
+import { useStoreImage } from '../api/store-image';
+import { readAsDataUrl, screenshotProblem } from '../lib/image';
+
+export interface StoredScreenshot {
+  imageId: number;
+  /** The data URL read from the player's own file: the preview needs no call. */
+  preview: string;
+  name: string;
+  file: File;
+}
+
+/**
+ * The payment screenshot: chosen, checked (type, 5 MB), sent to Setting/StoreImage as a data URL,
+ * then shown as a preview with a way to take it back.
+ */
+export function ScreenshotField({
+  value,
+  onChange,
+  error,
+}: {
+  value: StoredScreenshot | null;
+  onChange: (shot: StoredScreenshot | null) => void;
+  error: string | undefined;
+}) {
+  const id = useId();
+  const upload = useStoreImage();
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    const wrong = screenshotProblem(file);
+    setProblem(wrong);
+    if (wrong) return;
+    try {
+      const dataUrl = await readAsDataUrl(file);
+      const stored = await upload.mutateAsync(dataUrl);
+      onChange({ imageId: stored.imageId, preview: dataUrl, name: file.name, file });
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      setProblem(message);
+      notify.error(message);
+    }
+  };
+
+  return (
+    <div className="form-field">
+      <span className="field-label" id={`${id}-label`}>
+        Payment screenshot
+      </span>
+      {value ? (
+        <div className="shot">
+          <img src={value.preview} alt="Your payment screenshot" className="shot__img" />
+          <div className="shot__meta">
+            <span className="shot__name">{value.name}</span>
+            <span className="badge badge--ok">Uploaded</span>
+            <button type="button" className="link-button" onClick={() => onChange(null)}>
+              <Icon icon={faTrash} /> Remove
+            </button>
+          </div>
+        </div>
+      ) : (
+        <label className={`shot-drop ${upload.isPending ? 'shot-drop--busy' : ''}`} htmlFor={`${id}-file`}>
+          {upload.isPending ? <Spinner label="Uploading" /> : <Icon icon={faUpload} />}
+          <span>{upload.isPending ? 'Uploading…' : 'Choose the screenshot of your payment'}</span>
+          <span className="hint">PNG, JPEG or WebP, up to 5 MB</span>
+        </label>
+      )}
+      <input
+        id={`${id}-file`}
+        type="file"
+        accept="image/png,image/jpeg,image/webp"
+        className="visually-hidden"
+        aria-labelledby={`${id}-label`}
+        disabled={upload.isPending}
+        onChange={(e) => {
+          void choose(e.target.files?.[0]);
+          e.target.value = '';
+        }}
+      />
+      <FieldError id={`${id}-error`} message={problem ?? error} />
+    </div>
+  );
+}
