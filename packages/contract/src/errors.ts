@@ -56,6 +56,10 @@ export const ERRORS = {
   REQUEST_NOT_PENDING: { status: 409, message: 'This request was already decided or cancelled.' },
   IMAGE_INVALID: { status: 400, message: 'The file is not a PNG, JPEG or WebP image.' },
   IMAGE_TOO_LARGE: { status: 413, message: 'The image is larger than 5 MB.' },
+  OCR_BUSY: {
+    status: 503,
+    message: 'The screenshot reader is busy. Please try again in a moment, or type the details yourself.',
+  },
   PAYMENT_GATEWAY_UNAVAILABLE: {
     status: 422,
     message: 'Paying by UPI link or QR code is not available on this site. Please use a manual deposit.',

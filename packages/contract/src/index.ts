@@ -15,4 +15,5 @@ export * from './operator';
 export * from './betting';
 export * from './money';
 export * from './cashier';
+export * from './ocr';
 export * from './payment';

@@ -1,4 +1,5 @@
 import * as C from '../cashier';
+import { OcrInputSchema, OcrResultSchema } from '../ocr';
 import { route } from './route-def';
 
 /** Where a stored screenshot is served: to its owner (bearer token) or an operator (X-Admin-Key). */
@@ -6,6 +7,17 @@ export const PAYMENT_IMAGE_PATH = '/Setting/Image';
 
 /** The cashier: payment info, screenshots, deposits, withdrawals, request lists (server: money/). */
 export const cashierRoutes = {
+  ocrPaymentSlip: route({
+    method: 'POST',
+    path: '/api/ocr/payment-slip',
+    auth: 'none',
+    tag: 'Money',
+    summary:
+      'Read a payment screenshot (multipart field image, or { image } as a data URL; PNG, JPEG or WebP, at most 5 MB): the UTR, amount, date and payee candidates with their confidence, to pre-fill the deposit form. The answer also carries data and text at its top level for the V1 client',
+    query: undefined,
+    body: OcrInputSchema,
+    result: OcrResultSchema,
+  }),
   paymentInfo: route({
     method: 'GET',
     path: '/Account/GetPaymentInfo',
