@@ -12,7 +12,7 @@ import type { Config } from './config';
 import { bodyParsers } from './platform/http/body-parsers';
 import { securityHeaders } from './platform/http/security-headers';
 import { Ledger, WalletNotifier } from './ledger';
-import { CashierService, cashierOperatorRoutes, cashierRoutes } from './money';
+import { CashierService, cashierOperatorRoutes, cashierRoutes, ocrRoutes } from './money';
 import { operatorRoutes, WalletAdjustments } from './operator';
 import { DomainEvents } from './platform/events/domain-events';
 import { createInProcessBus, createRedisBus, type Bus } from './platform/bus';
@@ -251,6 +251,8 @@ export async function buildApp({
   await app.register(statementPlugin);
   const cashier = new CashierService(db, ledger);
   await app.register(cashierRoutes, { cashier });
+  // Payment screenshots read by OCR (no token): its worker threads start on the first upload.
+  await app.register(ocrRoutes);
   if (config.adminApiKey) {
     await app.register(operatorRoutes, { adjustments: new WalletAdjustments(ledger), loginLinks });
     await app.register(cashierOperatorRoutes, { cashier });

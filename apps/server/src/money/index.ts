@@ -1,9 +1,11 @@
 /*
- * The money feature's (the cashier's) public entry: the cashier service and its routes, the demo
- * cashier seed, and the seam to the payment gateway.
+ * The money feature's (the cashier's) public entry: the cashier service and its routes, the OCR of
+ * payment screenshots, the demo cashier seed, and the seam to the payment gateway.
  */
 export { CashierService, noLockedBonus, type LockedBonusReader } from './cashier-service';
 export { cashierOperatorRoutes, cashierRoutes } from './routes';
+export { OcrPool, type OcrPoolOptions } from './ocr/ocr-pool';
+export { ocrRoutes } from './ocr/routes';
 export { seedDemoCashiers } from './seed';
 export type {
   PaymentOrder,
