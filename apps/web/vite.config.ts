@@ -3,7 +3,7 @@ import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { bundleReport } from './scripts/bundle-report.ts';
 import { precompress } from './scripts/precompress.ts';
-import { preloadApp } from './scripts/preload-app.ts';
+import { inlineCss } from './scripts/inline-css.ts';
 
 const apiTarget = process.env.BACKLAY_API ?? 'http://localhost:8080';
 // Every API path of the route table sits at the origin root; in development the server runs apart.
@@ -78,7 +78,7 @@ const config: UserConfig = {
         '@microsoft/signalr',
       ],
     }),
-    preloadApp({ module: 'src/app/start.tsx' }),
+    inlineCss(),
     precompress(),
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },

@@ -51,6 +51,23 @@ describe('the production build, from a shell that holds NODE_ENV=development', (
     BUILD_TIMEOUT_MS,
   );
 
+  it('paints the first screen from the HTML alone: the stylesheet inlined, no script fetched with the page', () => {
+    // The build of the test above.
+    const html = readFileSync(join(work, 'vite', 'index.html'), 'utf8');
+    expect(html).toMatch(/<style>:root\{/);
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    // Only the entry and Vite's small loader come with the page; the app's chunks after the first paint.
+    const scripts = [...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="\/assets\/([^"]+\.js)"/g)].map(
+      (m) => m[1]?.replace(/-[\w-]{8}\.js$/, ''),
+    );
+    expect(scripts.sort()).toEqual(['index', 'preload']);
+    // The server's first screen goes between these (apps/server/src/first-screen.ts).
+    for (const region of ['brand', 'news', 'page']) {
+      expect(html).toContain(`<!--${region}-->`);
+      expect(html).toContain(`<!--/${region}-->`);
+    }
+  });
+
   it(
     "npm start's build step makes the production bundle",
     () => {

@@ -1,10 +1,11 @@
 import './styles/app.css';
 
 /**
- * The shell in index.html paints first; the app's code (downloading meanwhile: the build lists it
- * as modulepreload links) is evaluated after that frame. A phone then shows the page's outline
- * while it parses React and starts the app, instead of a blank screen until all of that is done.
- * A hidden tab paints no frames, so it starts at once.
+ * index.html paints first: the shell, and the page's first screen the server put in it (the slider,
+ * a market page's head), styled by the stylesheet inlined in the page. The app's code is only asked
+ * for after that frame (Vite's loader then fetches its chunks side by side): on a phone network,
+ * scripts fetched with the page would share its bandwidth and put the first paint back, while the
+ * first screen needs none of them. A hidden tab paints no frames, so it starts at once.
  */
 const start = () => void import('./app/start');
 if (document.visibilityState === 'hidden') start();
