@@ -207,4 +207,15 @@ describe('the OCR pool', () => {
     expect(pool.started).toBe(false);
     await expect(pool.recognize(slip('gpay'))).rejects.toMatchObject({ code: 'OCR_BUSY' });
   }, 300_000);
+
+  it('a job in flight when the pool closes fails at once instead of hanging', async () => {
+    // Its own timeout far off: only the close may end the job.
+    const pool = new OcrPool({ workers: 1, jobTimeoutMs: 600_000 });
+    await pool.recognize(slip('gpay')); // the worker is up
+    const job = pool.recognize(slip('phonepe'));
+    await new Promise((resolve) => setTimeout(resolve, 30)); // and reading
+    await pool.close();
+    const hung = new Promise((resolve) => setTimeout(() => resolve('still waiting'), 30_000).unref());
+    await expect(Promise.race([job, hung])).rejects.toMatchObject({ code: 'OCR_BUSY' });
+  }, 300_000);
 });

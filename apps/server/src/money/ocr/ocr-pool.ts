@@ -129,6 +129,7 @@ export class OcrPool {
       await generation.then(
         (g) => {
           g.retired = true;
+          g.kill(new Error('The OCR pool is closed')); // jobs in flight fail now, not never
           return terminate(g);
         },
         () => undefined,
