@@ -13,6 +13,7 @@ import { bodyParsers } from './platform/http/body-parsers';
 import { securityHeaders } from './platform/http/security-headers';
 import { Ledger, WalletNotifier } from './ledger';
 import { CashierService, cashierOperatorRoutes, cashierRoutes, ocrRoutes } from './money';
+import { GatewayService, gatewayRoutes, paymentProviderFromConfig } from './money';
 import { operatorRoutes, WalletAdjustments } from './operator';
 import { DomainEvents } from './platform/events/domain-events';
 import { createInProcessBus, createRedisBus, type Bus } from './platform/bus';
@@ -251,6 +252,9 @@ export async function buildApp({
   await app.register(statementPlugin);
   const cashier = new CashierService(db, ledger);
   await app.register(cashierRoutes, { cashier });
+  // Gateway deposits through the payment provider PAYMENT_PROVIDER names (the sandbox outside production).
+  const paymentProvider = paymentProviderFromConfig(config, db, app.log);
+  await app.register(gatewayRoutes, { gateway: new GatewayService(db, ledger, paymentProvider, app.log) });
   // Payment screenshots read by OCR (no token): its worker threads start on the first upload.
   await app.register(ocrRoutes);
   if (config.adminApiKey) {

@@ -70,6 +70,13 @@ const EnvSchema = z.object({
   FEED_HEARTBEAT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   /** A server that has not heard the feed owner for this long suspends every market until it does. */
   FEED_STALE_AFTER_MS: z.coerce.number().int().min(500).max(600_000).default(10_000),
+  /**
+   * The payment provider of gateway deposits (money/): `sandbox`, the development provider (never
+   * in production, where gateway deposits are then unavailable until a real provider is configured).
+   */
+  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /** The secret the provider signs its notices (webhooks) with; generated into DATA_DIR outside production. */
+  PAYMENT_WEBHOOK_SECRET: z.string().min(32).optional(),
   // The market feed reads FEED_ROLE, FEED_SEED, FEED_TIME_SCALE, FEED_STEP_MS and
   // FEED_STILL_PRE_MATCH itself (sports/feed/run-feed.ts), validated the same way.
 });
@@ -83,6 +90,8 @@ export type Config = z.infer<typeof EnvSchema> & {
   apiDocs: boolean;
   dataDir: string;
   isProduction: boolean;
+  /** The payment provider's webhook secret; null in production when none is configured. */
+  paymentWebhookSecret: string | null;
 };
 
 /** Validates the environment at start-up; a bad value stops the server with a clear message. */
@@ -107,12 +116,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const adminApiKey = c.ADMIN_API_KEY ?? (isProduction ? null : devSecrets(dataDir).adminApiKey);
   const seedDemoData = c.SEED_DEMO_DATA ? c.SEED_DEMO_DATA === 'true' : !isProduction;
   const apiDocs = c.API_DOCS ? c.API_DOCS === 'true' : !isProduction;
-  return { ...c, jwtSecret, adminApiKey, dataDir, isProduction, seedDemoData, apiDocs };
+  const paymentWebhookSecret =
+    c.PAYMENT_WEBHOOK_SECRET ?? (isProduction ? null : devSecrets(dataDir).paymentWebhookSecret);
+  return {
+    ...c,
+    jwtSecret,
+    adminApiKey,
+    dataDir,
+    isProduction,
+    seedDemoData,
+    apiDocs,
+    paymentWebhookSecret,
+  };
 }
 
 interface DevSecrets {
   jwtSecret: string;
   adminApiKey: string;
+  paymentWebhookSecret: string;
 }
 
 /** Development secrets generated once into DATA_DIR/secrets.json, so none ever lives in the repository. */
@@ -124,8 +145,13 @@ function devSecrets(dataDir: string): DevSecrets {
   const secrets: DevSecrets = {
     jwtSecret: saved.jwtSecret ?? randomBytes(48).toString('base64url'),
     adminApiKey: saved.adminApiKey ?? randomBytes(24).toString('base64url'),
+    paymentWebhookSecret: saved.paymentWebhookSecret ?? randomBytes(32).toString('base64url'),
   };
-  if (secrets.jwtSecret !== saved.jwtSecret || secrets.adminApiKey !== saved.adminApiKey) {
+  if (
+    secrets.jwtSecret !== saved.jwtSecret ||
+    secrets.adminApiKey !== saved.adminApiKey ||
+    secrets.paymentWebhookSecret !== saved.paymentWebhookSecret
+  ) {
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   }

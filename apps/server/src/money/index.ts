@@ -4,10 +4,15 @@
  */
 export { CashierService, noLockedBonus, type LockedBonusReader } from './cashier-service';
 export { cashierOperatorRoutes, cashierRoutes } from './routes';
+export { GatewayService } from './gateway-service';
+export { gatewayRoutes } from './gateway-routes';
+export { paymentProviderFromConfig } from './providers';
+export { SandboxProvider, signSandboxNotice } from './sandbox/sandbox-provider';
 export { OcrPool, type OcrPoolOptions } from './ocr/ocr-pool';
 export { ocrRoutes } from './ocr/routes';
 export { seedDemoCashiers } from './seed';
 export type {
+  NoticeVerdict,
   PaymentOrder,
   PaymentOrderRequest,
   PaymentOrderState,

@@ -1,4 +1,7 @@
-/** The cashier: each domain's cashier settings, payment screenshots, deposit and withdrawal requests. */
+/**
+ * The cashier: each domain's cashier settings, payment screenshots, deposit and withdrawal requests,
+ * gateway deposit orders and the provider's notices, and the sandbox provider's own books.
+ */
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -9,6 +12,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -129,3 +133,86 @@ export const paymentRequests = pgTable(
     check('payment_amount_positive', sql`${t.amountPaise} > 0`),
   ],
 );
+
+/**
+ * Gateway deposit orders (`api/Payment/Generate`): paid through the payment provider and credited
+ * once, by the first Success seen from a signed notice or a Check. The id is the UPI link's `tr`.
+ */
+export const paymentOrders = pgTable(
+  'payment_orders',
+  {
+    id: text('id').primaryKey(),
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id),
+    domainId: integer('domain_id')
+      .notNull()
+      .references(() => domains.id),
+    /** The provider that holds the order ('sandbox', or a real one's name). */
+    provider: text('provider').notNull(),
+    amountPaise: money('amount_paise').notNull(),
+    status: text('status', { enum: ['PENDING', 'SUCCESS', 'FAILED', 'EXPIRED'] }).notNull(),
+    upiUri: text('upi_uri').notNull(),
+    /** The payer's 12-digit UPI reference, once paid. */
+    utr: text('utr'),
+    /** The deposit journal that credited it (a Success only). */
+    journalId: id('journal_id').references(() => journals.id),
+    /** A Success that came after the order had expired or failed: the money arrived, so it was credited. */
+    lateSuccess: boolean('late_success').notNull().default(false),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+    /** When it left Pending. */
+    decidedAt: at('decided_at'),
+  },
+  (t) => [
+    index('payment_orders_user').on(t.userId, t.createdAt),
+    /** One payment is one order: a provider's UTR credits at most one order. */
+    uniqueIndex('payment_orders_provider_utr')
+      .on(t.provider, t.utr)
+      .where(sql`${t.utr} is not null`),
+    check('payment_order_amount_positive', sql`${t.amountPaise} > 0`),
+    check(
+      'payment_order_success_credited',
+      sql`(${t.status} = 'SUCCESS') = (${t.journalId} is not null and ${t.utr} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * The provider's notices (webhooks) that passed their signature check, each notice id once: a notice
+ * sent again is refused as a replay. The body is kept as it came, for the operators.
+ */
+export const paymentNotices = pgTable(
+  'payment_notices',
+  {
+    provider: text('provider').notNull(),
+    noticeId: text('notice_id').notNull(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => paymentOrders.id),
+    /** What the notice reported: Pending, Success, Failed or Expired. */
+    status: text('status').notNull(),
+    body: text('body').notNull(),
+    receivedAt: at('received_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.noticeId] }), index('payment_notices_order').on(t.orderId)],
+);
+
+/**
+ * The sandbox payment provider's own books (money/sandbox-provider.ts), as a real provider keeps
+ * its own: the orders merchants opened with it, paid or declined on its order page. Unused in production.
+ */
+export const sandboxUpiOrders = pgTable('sandbox_upi_orders', {
+  orderId: text('order_id').primaryKey(),
+  payeeVpa: text('payee_vpa').notNull(),
+  payeeName: text('payee_name').notNull(),
+  amountPaise: money('amount_paise').notNull(),
+  note: text('note').notNull(),
+  upiUri: text('upi_uri').notNull(),
+  status: text('status', { enum: ['PENDING', 'PAID', 'DECLINED'] }).notNull(),
+  /** The 12-digit UPI reference the sandbox made up when it was paid. */
+  utr: text('utr').unique(),
+  createdAt: createdAt(),
+  expiresAt: at('expires_at').notNull(),
+  decidedAt: at('decided_at'),
+});
