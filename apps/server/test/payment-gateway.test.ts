@@ -35,6 +35,11 @@ interface Outcome {
 }
 
 const WEBHOOK = '/api/Payment/Webhook/sandbox';
+/** A real 1×1 PNG, for a manual deposit's screenshot. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** The QR code's SVG (qrcode's path of dark runs) drawn as pixels and read back with jsQR. */
 function decodeQrSvg(svg: string): string | null {
@@ -233,6 +238,76 @@ describe.each(backends)('gateway deposits (%s)', (backend) => {
     } finally {
       stop?.();
     }
+  });
+
+  it("a credited order is an approved deposit in the player's list, and its UTR cannot be claimed again by hand", async () => {
+    const p = await player();
+    const o = await order(p, 600);
+    const paid = expectOk(await sandbox(o.orderId, 'pay'));
+    const list = expectOk(
+      await call<{ totalCount: number; items: Record<string, unknown>[] }>(ctx.app, {
+        url: '/DepositWithdrawal/GetDepositWithdrawals',
+        body: {},
+        token: p.token,
+      }),
+    );
+    expect(list.totalCount).toBe(1);
+    expect(list.items[0]).toMatchObject({
+      type: 'Deposit',
+      amount: 600,
+      paymentMethod: 'Upi',
+      statusName: 'Approved',
+      utr: paid.utr,
+    });
+    const image = expectOk(
+      await call<{ imageId: number }>(ctx.app, {
+        url: '/Setting/StoreImage',
+        body: { image: `data:image/png;base64,${PNG.toString('base64')}` },
+        token: p.token,
+      }),
+    );
+    expectRefused(
+      await call(ctx.app, {
+        url: '/DepositWithdrawal/CreateDeposit',
+        body: { amount: 600, paymentMethod: 'Upi', utr: paid.utr, imageId: image.imageId },
+        token: p.token,
+      }),
+      409,
+      'UTR_ALREADY_USED',
+    );
+    expect(await balance(p.userId)).toBe(60_000);
+  });
+
+  it('a UTR a manual deposit claimed first: the gateway still credits its order, and the claim stays for the operator', async () => {
+    const p = await player();
+    const utr = `7${String(Date.now()).slice(-11)}`;
+    const image = expectOk(
+      await call<{ imageId: number }>(ctx.app, {
+        url: '/Setting/StoreImage',
+        body: { image: `data:image/png;base64,${Buffer.concat([PNG, Buffer.from(utr)]).toString('base64')}` },
+        token: p.token,
+      }),
+    );
+    const manual = expectOk(
+      await call<{ id: number }>(ctx.app, {
+        url: '/DepositWithdrawal/CreateDeposit',
+        body: { amount: 500, paymentMethod: 'Upi', utr, imageId: image.imageId },
+        token: p.token,
+      }),
+    );
+    const o = await order(p, 500);
+    expect(expectOk(await deliver(notice({ orderId: o.orderId, amountPaise: 50_000, utr }))).status).toBe(
+      'Success',
+    );
+    expect(await balance(p.userId)).toBe(50_000);
+    const rows = await queryRows<{ id: unknown; utr: string | null; status: string }>(
+      ctx.database.db,
+      sql`select id, utr, status from payment_requests where user_id = ${p.userId} order by id`,
+    );
+    expect(rows.map((r) => ({ id: num(r.id), utr: r.utr, status: r.status }))).toEqual([
+      { id: manual.id, utr, status: 'PENDING' },
+      { id: expect.any(Number), utr: null, status: 'APPROVED' },
+    ]);
   });
 
   it('a notice lost on the way: Check sees Success first and credits, the late notice credits nothing', async () => {

@@ -1,7 +1,7 @@
 import type { Paise } from '@backlay/exchange';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../platform/db/database';
-import { paymentNotices, paymentOrders } from '../platform/db/schema';
+import { paymentNotices, paymentOrders, paymentRequests } from '../platform/db/schema';
 
 /*
  * Gateway deposit orders and the provider's notices. Money never moves here: the gateway service
@@ -96,4 +96,47 @@ export async function noticeCount(db: Executor, orderId: string): Promise<number
     .from(paymentNotices)
     .where(eq(paymentNotices.orderId, orderId));
   return Number(row?.n ?? 0);
+}
+
+/**
+ * A credited gateway deposit in the player's deposit and withdrawal list: an approved deposit
+ * request naming the order and its UTR. The UTR is unique per domain across deposits, so a manual
+ * deposit claiming the same payment later is refused (UTR_ALREADY_USED). When a manual deposit
+ * claimed it first, the record is kept without the UTR and the answer says which request holds it.
+ */
+export async function recordGatewayDeposit(
+  db: Executor,
+  order: Pick<PaymentOrderRow, 'id' | 'userId' | 'domainId' | 'provider' | 'amountPaise'> & {
+    utr: string;
+    journalId: number;
+    at: Date;
+  },
+): Promise<{ utrClaimedBy: number | null }> {
+  const values = {
+    userId: order.userId,
+    domainId: order.domainId,
+    type: 'deposit' as const,
+    amountPaise: order.amountPaise,
+    paymentMethod: 'Upi',
+    status: 'APPROVED' as const,
+    gatewayReference: order.id,
+    journalId: order.journalId,
+    decidedBy: `gateway:${order.provider}`,
+    decidedAt: order.at,
+  };
+  const [inserted] = await db
+    .insert(paymentRequests)
+    .values({ ...values, utr: order.utr })
+    .onConflictDoNothing()
+    .returning({ id: paymentRequests.id });
+  if (inserted) return { utrClaimedBy: null };
+  await db
+    .insert(paymentRequests)
+    .values({ ...values, utr: null })
+    .onConflictDoNothing();
+  const [claimed] = await db
+    .select({ id: paymentRequests.id })
+    .from(paymentRequests)
+    .where(and(eq(paymentRequests.domainId, order.domainId), eq(paymentRequests.utr, order.utr)));
+  return { utrClaimedBy: claimed?.id ?? null };
 }

@@ -25,6 +25,9 @@ import type { PaymentOrderState, PaymentOrderStatus, PaymentProvider } from './p
  *
  * A Success after the order expired (or failed) is still credited: the provider took the player's
  * money, and keeping it would be wrong. Such an order is marked `late_success` for the operators.
+ *
+ * A credited order also becomes an approved deposit request (the player's list shows it with its
+ * UTR), which claims the UTR: a manual deposit of the same payment is then refused.
  */
 
 export const ORDER_TTL_MS = PAYMENT_ORDER_TTL_MINUTES * 60_000;
@@ -225,6 +228,19 @@ export class GatewayService {
           lateSuccess: late,
           decidedAt: now,
         });
+        const { utrClaimedBy } = await repo.recordGatewayDeposit(money.tx, {
+          ...order,
+          utr: state.utr,
+          journalId,
+          at: now,
+        });
+        if (utrClaimedBy !== null) {
+          // The player also claimed this payment as a manual deposit: that request must be rejected.
+          this.log.error(
+            { orderId, requestId: utrClaimedBy, utr: state.utr },
+            'a gateway payment whose UTR a manual deposit request also claims: reject that request',
+          );
+        }
         money.raise({
           type: 'DepositCredited',
           userId: order.userId,
