@@ -8,6 +8,11 @@ import { expectedBy, expectedText } from '../lib/expected';
 import { decidedLabel, payoutTarget, statusLabel, statusTone } from '../lib/request-status';
 import { methodLabel } from './MethodTiles';
 
+/** Text ending as a sentence does, so what follows it reads apart. */
+function sentence(text: string): string {
+  return /[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
+}
+
 export function StatusChip({ request }: { request: Pick<PaymentRequestItem, 'type' | 'statusName'> }) {
   return (
     <span className={`status-chip status-chip--${statusTone(request)}`} data-status={request.statusName}>
@@ -120,7 +125,7 @@ export function RequestCard({
       {request.statusName === 'Rejected' && (
         <p className="request__reason" role="note">
           <strong>Reason:</strong>{' '}
-          {request.reason ?? 'No reason was given. Contact support with #' + request.id}
+          {sentence(request.reason ?? `No reason was given: contact support with #${request.id}`)}
           {!deposit && ' The amount is back in your balance.'}
         </p>
       )}

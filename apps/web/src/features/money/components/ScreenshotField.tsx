@@ -3,6 +3,8 @@ import { faTrash, faUpload } from '@fortawesome/free-solid-svg-icons';
 import { Icon } from '@/shared/ui/Icon';
 import { FieldError, Spinner } from '@/shared/ui/feedback';
 import { notify } from '@/shared/ui/toast';
+import type { OcrField } from '@backlay/contract';
+import { readPaymentSlip } from '../api/read-payment-slip';
 import { useStoreImage } from '../api/store-image';
 import { readAsDataUrl, screenshotProblem } from '../lib/image';
 
@@ -21,10 +23,13 @@ export interface StoredScreenshot {
 export function ScreenshotField({
   value,
   onChange,
+  onRead,
   error,
 }: {
   value: StoredScreenshot | null;
   onChange: (shot: StoredScreenshot | null) => void;
+  /** What the server's OCR read from the screenshot (it only pre-fills; the player confirms). */
+  onRead?: (fields: OcrField[]) => void;
   error: string | undefined;
 }) {
   const id = useId();
@@ -38,6 +43,13 @@ export function ScreenshotField({
     if (wrong) return;
     try {
       const dataUrl = await readAsDataUrl(file);
+      // The OCR reads the slip while it is stored; a failure there only means no pre-fill.
+      if (onRead) {
+        readPaymentSlip(dataUrl).then(
+          (read) => onRead(read.data),
+          () => undefined,
+        );
+      }
       const stored = await upload.mutateAsync(dataUrl);
       onChange({ imageId: stored.imageId, preview: dataUrl, name: file.name, file });
     } catch (e) {

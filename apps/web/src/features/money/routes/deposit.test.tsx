@@ -161,6 +161,46 @@ describe('/depositw', () => {
     expect(screen.queryByRole('article')).toBeNull();
   });
 
+  it('pre-fills the UTR and amount the OCR read from the screenshot, and keeps what the player typed', async () => {
+    fakeCashier.ocr = [
+      { field: 'utr', value: '509876543210', confidence: 0.93 },
+      { field: 'amount', value: '2500.00', confidence: 0.9 },
+      { field: 'payee', value: 'Backlay Demo', confidence: 0.8 },
+    ];
+    const first = show();
+    await screen.findByLabelText('Amount (₹)');
+    await upload(png());
+    const note = await screen.findByTestId('ocr-note');
+    expect(note.textContent).toBe(
+      'Read from your screenshot: UTR 509876543210, amount ₹2500. Check before you submit.',
+    );
+    expect((screen.getByLabelText('UTR / UPI reference (12 digits)') as HTMLInputElement).value).toBe(
+      '509876543210',
+    );
+    expect((screen.getByLabelText('Amount (₹)') as HTMLInputElement).value).toBe('2500');
+    const sent = fakeCashier.calls.find((c) => c.key === 'ocrPaymentSlip')?.body as { image: string };
+    expect(sent.image.startsWith('data:image/png;base64,')).toBe(true);
+    first.unmount();
+
+    // Typed first: the OCR fills nothing, and a slip paid to someone else is pointed out.
+    fakeCashier.ocr = [
+      { field: 'utr', value: '509876543210', confidence: 0.93 },
+      { field: 'payee', value: 'someone@ybl', confidence: 0.8 },
+    ];
+    show();
+    await screen.findByLabelText('Amount (₹)');
+    fireEvent.change(screen.getByLabelText('UTR / UPI reference (12 digits)'), {
+      target: { value: '411111111111' },
+    });
+    await upload(png());
+    expect((await screen.findByTestId('ocr-note')).textContent).toBe(
+      "The screenshot shows a payment to “someone@ybl”, not to this site's account.",
+    );
+    expect((screen.getByLabelText('UTR / UPI reference (12 digits)') as HTMLInputElement).value).toBe(
+      '411111111111',
+    );
+  });
+
   it('tells a demo player that demo accounts cannot deposit, and asks nothing', async () => {
     signIn({ isDemo: true });
     show();

@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import {
   UTR_PATTERN,
+  type OcrField,
   type PaymentInfo,
   type PaymentMethod,
   type PaymentRequestItem,
@@ -16,6 +17,7 @@ import { useSessionStore } from '@/shared/session/session-store';
 import { EmptyState, FieldError, PageHeader } from '@/shared/ui/feedback';
 import { notify } from '@/shared/ui/toast';
 import { useCreateDeposit } from '../api/create-deposit';
+import { bestRead } from '../api/read-payment-slip';
 import { usePaymentInfo } from '../api/get-payment-info';
 import { useFollowRequest } from '../api/player-requests';
 import { AmountField } from '../components/AmountField';
@@ -43,6 +45,12 @@ type DepositForm = z.input<ReturnType<typeof depositFormSchema>>;
 
 /** /depositw: pay the site outside the app, then claim it with the UTR and the screenshot. */
 export function DepositRoute() {
+  // Opened again from the menu (a new navigation): a fresh form, not the last request's card.
+  const { key } = useLocation();
+  return <DepositPage key={key} />;
+}
+
+function DepositPage() {
   const user = useSessionStore((s) => s.user);
   const info = usePaymentInfo(user?.isDemo !== true);
   const [made, setMade] = useState<PaymentRequestItem | null>(null);
@@ -82,12 +90,14 @@ function DepositForm({ info, onMade }: { info: PaymentInfo; onMade: (r: PaymentR
   const methods = info.methods.filter((m) => m.deposit).map((m) => m.method);
   const [method, setMethod] = useState<PaymentMethod | null>(methods[0] ?? null);
   const [shot, setShot] = useState<StoredScreenshot | null>(null);
+  const [read, setRead] = useState<string | null>(null);
   const mutation = useCreateDeposit();
   const schema = useMemo(() => depositFormSchema(info.minDeposit, info.maxDeposit), [info]);
   const {
     register,
     handleSubmit,
     setValue,
+    getValues,
     setError,
     formState: { errors },
   } = useForm<DepositForm>({
@@ -106,6 +116,38 @@ function DepositForm({ info, onMade }: { info: PaymentInfo; onMade: (r: PaymentR
   const onShot = (next: StoredScreenshot | null) => {
     setShot(next);
     setValue('imageId', next?.imageId as number, { shouldValidate: next != null });
+  };
+
+  /** The OCR's reading fills the fields the player left empty, and says what it filled. */
+  const onRead = (fields: OcrField[]) => {
+    const filled: string[] = [];
+    const utr = bestRead(fields, 'utr');
+    if (utr && UTR_PATTERN.test(utr.value) && getValues('utr').trim() === '') {
+      setValue('utr', utr.value, { shouldValidate: true });
+      filled.push(`UTR ${utr.value}`);
+    }
+    const amount = bestRead(fields, 'amount');
+    if (amount && /^\d+(\.\d{1,2})?$/.test(amount.value) && getValues('amount').trim() === '') {
+      const text = amount.value.replace(/\.00$/, '');
+      setValue('amount', text, { shouldValidate: true });
+      filled.push(`amount ₹${text}`);
+    }
+    const payee = bestRead(fields, 'payee');
+    const ours = [info.upi?.vpa, info.upi?.payeeName, info.bank?.accountHolderName]
+      .filter((x): x is string => !!x)
+      .map((x) => x.toLowerCase());
+    const elsewhere = payee && !ours.some((o) => payee.value.toLowerCase().includes(o));
+    if (filled.length === 0 && !elsewhere) return;
+    setRead(
+      [
+        filled.length > 0 ? `Read from your screenshot: ${filled.join(', ')}. Check before you submit.` : '',
+        elsewhere
+          ? `The screenshot shows a payment to “${payee?.value ?? ''}”, not to this site's account.`
+          : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+    );
   };
 
   const onSubmit = handleSubmit(async (values) => {
@@ -161,7 +203,12 @@ function DepositForm({ info, onMade }: { info: PaymentInfo; onMade: (r: PaymentR
           />
           <FieldError id="dep-utr-error" message={errors.utr?.message} />
         </div>
-        <ScreenshotField value={shot} onChange={onShot} error={errors.imageId?.message} />
+        <ScreenshotField value={shot} onChange={onShot} onRead={onRead} error={errors.imageId?.message} />
+        {read && (
+          <p className="money-note" role="status" data-testid="ocr-note">
+            {read}
+          </p>
+        )}
       </div>
       <button type="submit" className="btn btn--primary btn--block" disabled={mutation.isPending}>
         {mutation.isPending ? 'Sending…' : 'Submit deposit'}

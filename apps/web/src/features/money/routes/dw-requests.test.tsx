@@ -90,7 +90,7 @@ describe('/dwrequests', () => {
     const rejected = screen.getByRole('article', { name: 'Deposit #2' });
     expect(within(rejected).getByText('Rejected', { selector: '.status-chip' })).toBeTruthy();
     expect(within(rejected).getByRole('note').textContent).toContain(
-      'Reason: The UTR does not match any payment received',
+      'Reason: The UTR does not match any payment received.',
     );
 
     const pendingIn = screen.getByRole('article', { name: 'Deposit #1' });

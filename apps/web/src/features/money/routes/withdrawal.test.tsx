@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paiseToRupees } from '@backlay/exchange';
 import { useSessionStore } from '@/shared/session/session-store';
@@ -108,6 +108,19 @@ describe('/withdrawal', () => {
     );
     await waitFor(() => expect(headerBalance()).toBe(10_000));
     expect(fakeCashier.calls.find((c) => c.key === 'cancelRequest')?.body).toEqual({ id: 101 });
+  });
+
+  it('opened again from the menu after a request, shows a fresh form', async () => {
+    signIn();
+    const { router } = show();
+    await screen.findByTestId('withdrawable');
+    type('Amount (₹)', '300');
+    type('UPI id', 'ravi@okhdfc');
+    fireEvent.click(screen.getByRole('button', { name: 'Request withdrawal' }));
+    await screen.findByRole('article', { name: /Withdrawal #101/ });
+    await act(() => router.navigate('/withdrawal'));
+    expect(await screen.findByTestId('withdrawable')).toBeTruthy();
+    expect(screen.queryByRole('article')).toBeNull();
   });
 
   it('saves a payout account on this device when asked, and fills the form from it', async () => {

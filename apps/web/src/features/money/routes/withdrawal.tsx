@@ -1,5 +1,5 @@
 import { useMemo, useState, type InputHTMLAttributes } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -78,6 +78,12 @@ export function withdrawable(balance: Paise, exposure: Paise): Paise {
 
 /** /withdrawal: the withdrawable amount, the site's limits, a bank account or UPI id. */
 export function WithdrawalRoute() {
+  // Opened again from the menu (a new navigation): a fresh form, not the last request's card.
+  const { key } = useLocation();
+  return <WithdrawalPage key={key} />;
+}
+
+function WithdrawalPage() {
   const user = useSessionStore((s) => s.user);
   const info = usePaymentInfo(user?.isDemo !== true);
   const [made, setMade] = useState<PaymentRequestItem | null>(null);

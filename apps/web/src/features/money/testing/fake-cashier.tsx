@@ -84,6 +84,8 @@ export class FakeCashier {
   balance = 10_000;
   exposure = 0;
   images = 0;
+  /** What the OCR reads from any screenshot. */
+  ocr: { field: string; value: string; confidence: number }[] = [];
   /** Every call, with its body as the server decoded it. */
   calls: { key: string; body: unknown }[] = [];
   /** Set to fail one route's next calls with a code. */
@@ -98,6 +100,8 @@ export class FakeCashier {
     const code = this.failing[key];
     if (code) fail(code);
     switch (key) {
+      case 'ocrPaymentSlip':
+        return { data: this.ocr, text: this.ocr.map((f) => f.value).join('\n') };
       case 'paymentInfo':
         return this.info;
       case 'storeImage':
@@ -193,9 +197,10 @@ export function renderAt(path: string, element: ReactNode) {
     ],
     { initialEntries: [path] },
   );
-  return render(
+  const view = render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+  return { ...view, router };
 }
