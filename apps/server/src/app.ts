@@ -14,7 +14,15 @@ import { securityHeaders } from './platform/http/security-headers';
 import { Ledger, WalletNotifier } from './ledger';
 import { CashierService, cashierOperatorRoutes, cashierRoutes, ocrRoutes } from './money';
 import { GatewayService, gatewayRoutes, paymentProviderFromConfig } from './money';
-import { operatorRoutes, WalletAdjustments } from './operator';
+import {
+  OperatorAuditTrail,
+  operatorAuthPlugin,
+  operatorRoutes,
+  OperatorService,
+  OperatorTokens,
+  TotpSealer,
+  WalletAdjustments,
+} from './operator';
 import { DomainEvents } from './platform/events/domain-events';
 import { createInProcessBus, createRedisBus, type Bus } from './platform/bus';
 import type { Database, Db } from './platform/db/database';
@@ -233,6 +241,10 @@ export async function buildApp({
   await app.register(requestGuard);
   await app.register(domainsPlugin, { resolver });
   await app.register(authPlugin, { tokens });
+  // Operators' tokens (their own key and audience): where no player's token was found.
+  const operatorTokens = new OperatorTokens(config.jwtSecret);
+  const operatorAudit = new OperatorAuditTrail();
+  await app.register(operatorAuthPlugin, { db, tokens: operatorTokens, audit: operatorAudit });
 
   // The API's documentation is for developers: off in production unless API_DOCS turns it on.
   if (config.apiDocs) {
@@ -257,10 +269,10 @@ export async function buildApp({
   await app.register(gatewayRoutes, { gateway: new GatewayService(db, ledger, paymentProvider, app.log) });
   // Payment screenshots read by OCR (no token): its worker threads start on the first upload.
   await app.register(ocrRoutes);
-  if (config.adminApiKey) {
-    await app.register(operatorRoutes, { adjustments: new WalletAdjustments(ledger), loginLinks });
-    await app.register(cashierOperatorRoutes, { cashier });
-  }
+  // Operators' calls: an operator's token with a role that admits the call (or the bootstrap key).
+  const operators = new OperatorService(db, operatorTokens, new TotpSealer(config.jwtSecret), operatorAudit);
+  await app.register(operatorRoutes, { adjustments: new WalletAdjustments(ledger), loginLinks, operators });
+  await app.register(cashierOperatorRoutes, { cashier });
 
   await app.register(realtimeHub, {
     path: HUB_PATH,

@@ -1,7 +1,11 @@
 import { z } from 'zod';
+import { IsoDateTimeSchema } from './envelope';
 import { MoneySchema } from './money';
 
-/** Operator calls: no player screen, authenticated with the operator's X-Admin-Key. */
+/**
+ * Operator calls: no player screen, authenticated with an operator's bearer token (see
+ * `POST /admin/auth/login`), or the bootstrap X-Admin-Key where the server is given one.
+ */
 export const WalletAdjustmentInputSchema = z.object({
   userId: z.number().int().positive(),
   /** Rupees on the wire (paise once parsed), positive to credit, negative to debit; at most ₹1 crore. */
@@ -17,3 +21,83 @@ export const WalletAdjustmentResultSchema = z.object({
   balance: MoneySchema,
   exposure: MoneySchema,
 });
+
+// ---------------------------------------------------------------- operator accounts (C5)
+
+/**
+ * What an operator may do on one domain. An operator holds at most one role per domain; `owner`
+ * may do everything on its domain (every operator call) and manage its operators. No role spans
+ * domains: whoever runs several sites holds a role on each, and signs in on each site's host.
+ */
+export const OPERATOR_ROLES = ['owner', 'finance', 'trader', 'support'] as const;
+export const OperatorRoleSchema = z.enum(OPERATOR_ROLES);
+export type OperatorRole = z.infer<typeof OperatorRoleSchema>;
+
+/** An operator's user name: letters, digits and `._-`, 3 to 32 characters (case-insensitive). */
+export const OperatorUserNameSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9._-]{3,32}$/, 'Use 3 to 32 letters, digits, dots, dashes or underscores');
+/** Operators' passwords are longer than players' minimum: 12 to 128 characters. */
+export const OperatorPasswordSchema = z.string().min(12, 'At least 12 characters').max(128);
+/** The 6-digit code of the operator's authenticator app (RFC 6238, 30-second steps). */
+export const TotpCodeSchema = z
+  .union([z.string(), z.number()])
+  .transform((v) => String(v).trim())
+  .pipe(z.string().regex(/^\d{6}$/, 'The 6-digit code of your authenticator app'));
+
+export const OperatorLoginInputSchema = z.object({
+  userName: z.string().trim().min(1).max(64),
+  password: z.string().min(1).max(128),
+  totp: TotpCodeSchema,
+});
+export const OperatorLoginResultSchema = z.object({
+  /** The operator's bearer token: short-lived, good on this domain only, never a player's token. */
+  accessToken: z.string(),
+  expireInSeconds: z.number().int(),
+  operator: z.object({ userName: z.string(), role: OperatorRoleSchema, domainId: z.number().int() }),
+});
+export type OperatorLoginResult = z.infer<typeof OperatorLoginResultSchema>;
+
+export const CreateOperatorInputSchema = z.object({
+  userName: OperatorUserNameSchema,
+  password: OperatorPasswordSchema,
+  role: OperatorRoleSchema,
+});
+/** The new operator's TOTP secret is shown here once: enrol it in an authenticator app now. */
+export const OperatorEnrolmentSchema = z.object({
+  operatorId: z.number().int(),
+  userName: z.string(),
+  role: OperatorRoleSchema,
+  domainId: z.number().int(),
+  /** Base32, for typing into an authenticator app. */
+  totpSecret: z.string(),
+  /** `otpauth://totp/…`, for a QR code. */
+  totpUri: z.string(),
+});
+export type OperatorEnrolment = z.infer<typeof OperatorEnrolmentSchema>;
+
+export const ResetOperatorTotpInputSchema = z.object({ userName: z.string().trim().min(1).max(64) });
+
+export const AuditLogQuerySchema = z.object({
+  MaxResultCount: z.coerce.number().int().min(1).max(200).optional().default(50),
+  SkipCount: z.coerce.number().int().min(0).optional().default(0),
+});
+export const AuditLogItemSchema = z.object({
+  id: z.number().int(),
+  at: IsoDateTimeSchema,
+  /** The operator's user name; `operator-key` for the bootstrap key; a typed name for a failed sign-in. */
+  actor: z.string(),
+  role: OperatorRoleSchema.nullable(),
+  action: z.string(),
+  target: z.string().nullable(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  requestId: z.string(),
+  ip: z.string(),
+});
+export const AuditLogListSchema = z.object({
+  totalCount: z.number().int(),
+  items: z.array(AuditLogItemSchema),
+});
+export type AuditLogItem = z.infer<typeof AuditLogItemSchema>;

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { LOGIN_LINK_PATH, type LoginLinkIssueResult, type LoginResult } from '@backlay/contract';
 import type { SessionRevocationAnnouncer, TokenService } from '../auth';
-import type { Db } from '../platform/db/database';
+import type { Db, Executor } from '../platform/db/database';
 import { AppError } from '../platform/http/app-error';
 import type { Domain } from '../settings';
 import { loginAttemptOf, recordLoginAttempt } from './login-attempt-repository';
@@ -41,6 +41,8 @@ export class LoginLinkService {
     domain: Domain,
     input: { userName: string; expiresInMinutes: number },
     from: { origin: string; ip: string; issuedBy: string },
+    /** The operator audit row, written in the same transaction as the link. */
+    audit?: (tx: Executor, issued: { userId: number; expiresAt: Date }) => Promise<void>,
   ): Promise<LoginLinkIssueResult & { userId: number }> {
     const user = await findUserByName(this.db, domain.id, input.userName);
     if (!user || user.isDemo) throw new AppError('NOT_FOUND', 'No player of this site has that user name.');
@@ -48,14 +50,17 @@ export class LoginLinkService {
     const code = randomBytes(32).toString('base64url');
     const redirectUri = `${from.origin.replace(/\/+$/, '')}${LOGIN_LINK_PATH}`;
     const expiresAt = new Date(Date.now() + input.expiresInMinutes * 60_000);
-    await insertLoginLink(this.db, {
-      domainId: domain.id,
-      userId: user.id,
-      codeHash: hashLoginCode(code),
-      redirectUri,
-      expiresAt,
-      issuedBy: from.issuedBy,
-      issuedIp: from.ip,
+    await this.db.transaction(async (tx) => {
+      await insertLoginLink(tx, {
+        domainId: domain.id,
+        userId: user.id,
+        codeHash: hashLoginCode(code),
+        redirectUri,
+        expiresAt,
+        issuedBy: from.issuedBy,
+        issuedIp: from.ip,
+      });
+      await audit?.(tx, { userId: user.id, expiresAt });
     });
     const query = new URLSearchParams({ code, user: user.userName });
     return {

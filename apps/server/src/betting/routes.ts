@@ -27,12 +27,22 @@ export async function bettingRoutes(app: FastifyInstance, opts: BettingRoutesOpt
     positions.expectedProfitLoss(user.userId, query.eventId),
   );
   defineRoute(app, routes.cashOutOffer, ({ query, user }) => positions.cashOut(user.userId, query.marketId));
-  // Operator call: served only when an operator key is configured, like the other /admin calls.
-  if (app.config.adminApiKey) {
-    defineRoute(app, routes.adminSettleMarket, ({ body, req }) => {
+  // A trader's call. A market is one for every site (one feed), so settling it settles the bets of
+  // every site: the decision is audited on the trader's site before it runs (settlement is many
+  // transactions, one per player, idempotent and resumable), and its outcome after.
+  defineRoute(
+    app,
+    routes.adminSettleMarket,
+    async ({ body, req, audit }) => {
       // A deliberate step (the only way a market the feed no longer knows is voided): logged.
       req.log.warn({ marketId: body.marketId, result: body.result }, 'market settled by the operator');
-      return settlement.settle(body.marketId, body.result);
-    });
-  }
+      const target = `market:${body.marketId}`;
+      const action = body.result.kind === 'void' ? 'market.void' : 'market.settle';
+      await audit(app.db, { action, target, before: null, after: { result: body.result } });
+      const outcome = await settlement.settle(body.marketId, body.result);
+      await audit(app.db, { action: `${action}.done`, target, before: null, after: outcome });
+      return outcome;
+    },
+    { roles: ['trader'] },
+  );
 }

@@ -26,8 +26,18 @@ import { decodeImageDataUrl } from './images';
  * transaction, so a request is decided once and its money moves once.
  */
 
-/** Who decides until operator accounts exist: whoever holds the operator key. */
+/** Who decides when no operator is named: the bootstrap operator key. */
 export const OPERATOR_KEY = 'operator-key';
+
+/**
+ * An operator's decision: who decides (recorded on the request) and the audit row, written in the
+ * decision's own transaction so the two commit together.
+ */
+export interface OperatorDecision {
+  by: string;
+  audit?: (tx: Tx, change: { target: string; before: unknown; after: unknown }) => Promise<void>;
+}
+const KEY_DECISION: OperatorDecision = { by: OPERATOR_KEY };
 
 const STATUS_NUMBER = { PENDING: 1, APPROVED: 2, REJECTED: 3, CANCELLED: 4 } as const;
 const STATUS_NAME: Record<repo.RequestStatus, RequestStatusName> = {
@@ -365,12 +375,16 @@ export class CashierService {
   }
 
   /** Credits the player once: one journal from the payments clearing account, idempotent on the request. */
-  async approveDeposit(domainId: number, id: number): Promise<OperatorItem> {
+  async approveDeposit(
+    domainId: number,
+    id: number,
+    decision: OperatorDecision = KEY_DECISION,
+  ): Promise<OperatorItem> {
     const row = await this.ledger.transaction(async (money) => {
       const approved = await repo.decidePendingRequest(
         money.tx,
         { id, domainId, type: 'deposit' },
-        { status: 'APPROVED', decidedBy: OPERATOR_KEY },
+        { status: 'APPROVED', decidedBy: decision.by },
       );
       if (!approved) throw await this.whyNotPending(money.tx, { id, domainId }, 'deposit');
       const wallet = await money.wallet(approved.userId, { forUpdate: true });
@@ -389,6 +403,11 @@ export class CashierService {
         ],
       });
       await repo.setRequestJournal(money.tx, approved.id, journalId);
+      await decision.audit?.(money.tx, {
+        target: `payment_request:${approved.id}`,
+        before: { status: 'PENDING', type: 'deposit', amount: approved.amountPaise, utr: approved.utr },
+        after: { status: 'APPROVED', journalId },
+      });
       money.raise({
         type: 'DepositCredited',
         userId: approved.userId,
@@ -402,12 +421,17 @@ export class CashierService {
   }
 
   /** Pays a withdrawal out: the held amount leaves for the clearing account, with the payout UTR. */
-  async approveWithdrawal(domainId: number, id: number, payoutUtr: string): Promise<OperatorItem> {
+  async approveWithdrawal(
+    domainId: number,
+    id: number,
+    payoutUtr: string,
+    decision: OperatorDecision = KEY_DECISION,
+  ): Promise<OperatorItem> {
     const row = await this.ledger.transaction(async (money) => {
       const paid = await repo.decidePendingRequest(
         money.tx,
         { id, domainId, type: 'withdrawal' },
-        { status: 'APPROVED', payoutUtr, decidedBy: OPERATOR_KEY },
+        { status: 'APPROVED', payoutUtr, decidedBy: decision.by },
       );
       if (!paid) throw await this.whyNotPending(money.tx, { id, domainId }, 'withdrawal');
       await money.settleHold({
@@ -418,23 +442,38 @@ export class CashierService {
         reference: `withdrawal:${paid.id}`,
         description: `Withdrawal #${paid.id} paid (${payoutText(paid)}, UTR ${payoutUtr})`,
       });
+      await decision.audit?.(money.tx, {
+        target: `payment_request:${paid.id}`,
+        before: { status: 'PENDING', type: 'withdrawal', amount: paid.amountPaise },
+        after: { status: 'APPROVED', payoutUtr },
+      });
       return paid;
     });
     return toOperatorItem(row, await repo.userNameOf(this.db, row.userId));
   }
 
   /** Rejects with a reason the player reads; a rejected withdrawal's held amount returns to the player. */
-  async reject(domainId: number, id: number, reason: string): Promise<OperatorItem> {
+  async reject(
+    domainId: number,
+    id: number,
+    reason: string,
+    decision: OperatorDecision = KEY_DECISION,
+  ): Promise<OperatorItem> {
     const row = await this.ledger.transaction(async (money) => {
       const rejected = await repo.decidePendingRequest(
         money.tx,
         { id, domainId },
-        { status: 'REJECTED', reason, decidedBy: OPERATOR_KEY },
+        { status: 'REJECTED', reason, decidedBy: decision.by },
       );
       if (!rejected) throw await this.whyNotPending(money.tx, { id, domainId });
       if (rejected.type === 'withdrawal') {
         await this.release(money, rejected, `Withdrawal #${rejected.id} rejected: ${reason}`);
       }
+      await decision.audit?.(money.tx, {
+        target: `payment_request:${rejected.id}`,
+        before: { status: 'PENDING', type: rejected.type, amount: rejected.amountPaise },
+        after: { status: 'REJECTED', reason },
+      });
       return rejected;
     });
     return toOperatorItem(row, await repo.userNameOf(this.db, row.userId));

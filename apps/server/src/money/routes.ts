@@ -1,8 +1,10 @@
 import { MAX_IMAGE_DATA_URL_LENGTH, PAYMENT_IMAGE_PATH, routes } from '@backlay/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../platform/http/app-error';
+import type { Executor } from '../platform/db/database';
+import type { AuthOperator, OperatorAction } from '../platform/http/auth-user';
 import { defineRoute, isOperator } from '../platform/http/define-route';
-import type { CashierService } from './cashier-service';
+import type { CashierService, OperatorDecision } from './cashier-service';
 
 /** The player's cashier calls, and the screenshots served to their owner. */
 export async function cashierRoutes(app: FastifyInstance, opts: { cashier: CashierService }) {
@@ -26,9 +28,11 @@ export async function cashierRoutes(app: FastifyInstance, opts: { cashier: Cashi
     cashier.list(user, { ...query, type: 2, status: 0 }),
   );
 
-  // The screenshot itself: its bytes, not the envelope, to its owner's token or the operator key.
+  // The screenshot itself: its bytes, not the envelope, to its owner's token, or to a finance
+  // operator (or owner, or the bootstrap key) of the image's site.
   app.get<{ Params: { imageId: string } }>(`${PAYMENT_IMAGE_PATH}/:imageId`, async (req, reply) => {
-    const operator = isOperator(req, app.config.adminApiKey);
+    const role = req.authOperator?.role;
+    const operator = role === 'owner' || role === 'finance' || isOperator(req, app.config.adminApiKey);
     const user = req.authUser;
     if (!operator && !user) throw req.authError ?? new AppError('UNAUTHENTICATED');
     const id = /^\d{1,15}$/.test(req.params.imageId) ? Number(req.params.imageId) : null;
@@ -46,19 +50,53 @@ export async function cashierRoutes(app: FastifyInstance, opts: { cashier: Cashi
   });
 }
 
-/** The operators' decisions on the request's site's deposits and withdrawals. */
+/** A decision by this operator, audited as `action` in the decision's transaction. */
+function decisionOf(
+  operator: AuthOperator,
+  audit: (executor: Executor, action: OperatorAction) => Promise<void>,
+  action: string,
+): OperatorDecision {
+  return { by: operator.userName, audit: (tx, change) => audit(tx, { action, ...change }) };
+}
+
+/** The finance operators' decisions on their site's deposits and withdrawals (owners may too). */
 export async function cashierOperatorRoutes(app: FastifyInstance, opts: { cashier: CashierService }) {
   const { cashier } = opts;
-  defineRoute(app, routes.adminPaymentRequests, ({ query, req }) =>
-    cashier.operatorList(req.domain.id, query),
+  const finance = { roles: ['finance'] } as const;
+  defineRoute(
+    app,
+    routes.adminPaymentRequests,
+    ({ query, operator }) => cashier.operatorList(operator.domainId, query),
+    finance,
   );
-  defineRoute(app, routes.adminApproveDeposit, ({ body, req }) =>
-    cashier.approveDeposit(req.domain.id, body.id),
+  defineRoute(
+    app,
+    routes.adminApproveDeposit,
+    ({ body, operator, audit }) =>
+      cashier.approveDeposit(
+        operator.domainId,
+        body.id,
+        decisionOf(operator, audit, 'payment.approve_deposit'),
+      ),
+    finance,
   );
-  defineRoute(app, routes.adminApproveWithdrawal, ({ body, req }) =>
-    cashier.approveWithdrawal(req.domain.id, body.id, body.utr),
+  defineRoute(
+    app,
+    routes.adminApproveWithdrawal,
+    ({ body, operator, audit }) =>
+      cashier.approveWithdrawal(
+        operator.domainId,
+        body.id,
+        body.utr,
+        decisionOf(operator, audit, 'payment.approve_withdrawal'),
+      ),
+    finance,
   );
-  defineRoute(app, routes.adminRejectRequest, ({ body, req }) =>
-    cashier.reject(req.domain.id, body.id, body.reason),
+  defineRoute(
+    app,
+    routes.adminRejectRequest,
+    ({ body, operator, audit }) =>
+      cashier.reject(operator.domainId, body.id, body.reason, decisionOf(operator, audit, 'payment.reject')),
+    finance,
   );
 }

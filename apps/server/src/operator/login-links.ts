@@ -1,9 +1,8 @@
 import type { LoginLinkIssueResult } from '@backlay/contract';
 import type { FastifyRequest } from 'fastify';
 import type { LoginLinkService } from '../account';
-
-/** Who issues links until operator accounts exist: whoever holds the operator key. */
-const ISSUED_BY = 'operator-key';
+import type { Executor } from '../platform/db/database';
+import type { AuthOperator, OperatorAction } from '../platform/http/auth-user';
 
 /**
  * The site's address the link opens: the Origin the call came from (the request's domain was
@@ -29,20 +28,30 @@ function siteOrigin(req: FastifyRequest): string {
 
 /**
  * An operator asks for a one-time sign-in link for a player of the request's site (its Origin or
- * Host picks the site, as for every call). The issue is logged: who, for whom, until when.
+ * Host picks the site, as for every call). The issue is logged and audited: who, for whom, until when.
  */
 export async function issueLoginLink(
   loginLinks: LoginLinkService,
   input: { userName: string; expiresInMinutes: number },
   req: FastifyRequest,
+  operator: AuthOperator,
+  audit: (executor: Executor, action: OperatorAction) => Promise<void>,
 ): Promise<LoginLinkIssueResult> {
-  const { userId, ...link } = await loginLinks.issue(req.domain, input, {
-    origin: siteOrigin(req),
-    ip: req.ip,
-    issuedBy: ISSUED_BY,
-  });
+  const issuedBy = operator.userName;
+  const { userId, ...link } = await loginLinks.issue(
+    req.domain,
+    input,
+    { origin: siteOrigin(req), ip: req.ip, issuedBy },
+    (tx, issued) =>
+      audit(tx, {
+        action: 'player.issue_login_link',
+        target: `player:${issued.userId}`,
+        before: null,
+        after: { userName: input.userName, expiresAt: issued.expiresAt.toISOString() },
+      }),
+  );
   req.log.info(
-    { issuedBy: ISSUED_BY, domainId: req.domain.id, userId, expiresAt: link.expiresAt },
+    { issuedBy, domainId: req.domain.id, userId, expiresAt: link.expiresAt },
     'sign-in link issued',
   );
   return link;

@@ -46,9 +46,10 @@ describe.each(backends)('the wallet adjustment: rupees on the wire, paise inside
     vi.spyOn(WalletAdjustments.prototype, 'adjust').mockImplementation(function (
       this: WalletAdjustments,
       input,
+      scope,
     ) {
       received.push(input.amount);
-      return original.call(this, input);
+      return original.call(this, input, scope);
     });
 
     const res = await adjust(login.userId, 12.34);

@@ -1,6 +1,13 @@
 import { paise, type Paise } from '@backlay/exchange';
 import type { Ledger } from '../ledger';
+import type { Tx } from '../platform/db/database';
 import { AppError } from '../platform/http/app-error';
+
+/** The operator's site (no other site's player is found) and the audit row, written in the journal's transaction. */
+export interface AdjustmentScope {
+  domainId: number;
+  audit?: (tx: Tx, change: { target: string; before: unknown; after: unknown }) => Promise<void>;
+}
 
 /**
  * Operator credits and debits: a balanced journal against the domain's house cash account, or its
@@ -9,16 +16,20 @@ import { AppError } from '../platform/http/app-error';
 export class WalletAdjustments {
   constructor(private readonly ledger: Ledger) {}
 
-  async adjust(input: { userId: number; amount: Paise; reason: string; reference: string }) {
+  async adjust(
+    input: { userId: number; amount: Paise; reason: string; reference: string },
+    scope: AdjustmentScope,
+  ) {
     const amountPaise = input.amount;
     const { journalId } = await this.ledger.transaction(async (money) => {
       const wallet = await money.findWallet(input.userId, { forUpdate: true });
-      if (!wallet) throw new AppError('NOT_FOUND', 'No such user.');
+      // Another site's player reads as no player at all.
+      if (!wallet || wallet.domainId !== scope.domainId) throw new AppError('NOT_FOUND', 'No such user.');
       // A debit may not take money that open bets hold.
       if (amountPaise < 0 && wallet.balancePaise - wallet.exposurePaise + amountPaise < 0) {
         throw new AppError('INSUFFICIENT_FUNDS', 'The debit is more than the available balance.');
       }
-      return money.post({
+      const posted = await money.post({
         domainId: wallet.domainId,
         kind: 'adjustment',
         reference: `adjust:${input.reference}`,
@@ -34,6 +45,20 @@ export class WalletAdjustments {
           },
         ],
       });
+      // A replay of the same reference moves nothing and is recorded as such.
+      await scope.audit?.(money.tx, {
+        target: `player:${input.userId}`,
+        before: { balance: wallet.balancePaise, exposure: wallet.exposurePaise },
+        after: {
+          balance: posted.created ? wallet.balancePaise + amountPaise : wallet.balancePaise,
+          amount: amountPaise,
+          reason: input.reason,
+          reference: input.reference,
+          journalId: posted.journalId,
+          replayed: !posted.created,
+        },
+      });
+      return posted;
     });
     const w = await this.ledger.wallet(input.userId);
     return {

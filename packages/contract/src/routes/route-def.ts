@@ -3,8 +3,8 @@ import type { z } from 'zod';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /**
  * none: sent without an Authorization header; optional: a token is used when present; user: a
- * player's token is required; operator: an operator's call (until operator accounts exist, the
- * X-Admin-Key header carrying the operator key).
+ * player's token is required; operator: an operator's token is required (`POST /admin/auth/login`;
+ * a player's token never passes), or the bootstrap X-Admin-Key where the server is given one.
  */
 export type AuthMode = 'none' | 'optional' | 'user' | 'operator';
 

@@ -1,9 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { RouteDef } from '@backlay/contract';
+import type { OperatorRole, RouteDef } from '@backlay/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from './app-error';
-import type { AuthUser } from './auth-user';
+import type { Executor } from '../db/database';
+import type { AuthOperator, AuthUser, OperatorAction } from './auth-user';
 import { hasNul } from './request-guard';
 
 /** The parsed type of an optional schema; `undefined` when the route has none. */
@@ -18,6 +19,14 @@ export interface RouteContext<R extends RouteDef> {
   body: Out<R['body']>;
   /** The signed-in user: always set on 'user' routes, maybe on 'optional' ones. */
   user: [R['auth']] extends ['user'] ? AuthUser : AuthUser | null;
+  /** The operator: always set on 'operator' routes, null elsewhere. */
+  operator: [R['auth']] extends ['operator'] ? AuthOperator : null;
+  /**
+   * Writes one row of the operator audit log (who, role, domain, request id, address, time are
+   * filled in) with the executor given: pass the action's own transaction, so the row and the action
+   * commit together. Only on 'operator' routes.
+   */
+  audit: (executor: Executor, action: OperatorAction) => Promise<void>;
   req: FastifyRequest;
   reply: FastifyReply;
 }
@@ -27,6 +36,11 @@ export interface RouteOptions {
   rateLimit?: { max: number; timeWindow: number | string };
   /** A larger body than the app's default for this route alone (bytes): an uploaded image. */
   bodyLimit?: number;
+  /**
+   * On an 'operator' route, the roles that may call it besides `owner`, who may call every operator
+   * route of its domain. None: the owner alone.
+   */
+  roles?: readonly Exclude<OperatorRole, 'owner'>[];
 }
 
 /** Zod issues as the envelope's validationErrors: one line per field, the first message wins. */
@@ -43,12 +57,45 @@ export function toValidationError(error: z.ZodError): AppError {
   return new AppError('VALIDATION_FAILED', first ? first.message : undefined, validationErrors);
 }
 
-/** The operator's key, compared in constant time. */
+/**
+ * The bootstrap operator key (X-Admin-Key), compared in constant time. Where the server is given
+ * one (ADMIN_API_KEY; generated outside production), it acts as the owner of the request's domain:
+ * to create the first operators of a production site, and for the callers not yet moved to operator
+ * tokens. Operator tokens are the way in; the key is for bootstrap and development.
+ */
 export function isOperator(req: FastifyRequest, key: string | null): boolean {
   const given = req.headers['x-admin-key'];
   if (!key || typeof given !== 'string') return false;
   const digest = (v: string) => createHash('sha256').update(v).digest();
   return timingSafeEqual(digest(given), digest(key));
+}
+
+/**
+ * Who calls an operator route, and whether the route admits them: no operator credential answers
+ * 401 (an operator token refused says why: expired, or not good here), a player's token or a wrong
+ * key 403, and an operator whose role the route does not admit 403 naming the roles it needs.
+ */
+function operatorOf(
+  req: FastifyRequest,
+  key: string | null,
+  roles: readonly OperatorRole[] = [],
+): AuthOperator {
+  let operator = req.authOperator;
+  if (!operator && isOperator(req, key)) {
+    operator = { operatorId: null, userName: 'operator-key', domainId: req.domain.id, role: 'owner' };
+  }
+  if (!operator) {
+    if (req.operatorAuthError) throw req.operatorAuthError;
+    if (req.authUser || req.headers['x-admin-key'] !== undefined) {
+      throw new AppError('FORBIDDEN', 'This call is for operators: sign in with POST /admin/auth/login.');
+    }
+    throw new AppError('UNAUTHENTICATED', 'Operators sign in with POST /admin/auth/login.');
+  }
+  if (operator.role !== 'owner' && !roles.includes(operator.role)) {
+    const needs = ['owner', ...roles].join(' or ');
+    throw new AppError('FORBIDDEN', `Your role (${operator.role}) may not do this: it needs ${needs}.`);
+  }
+  return operator;
 }
 
 const NUL_MESSAGE = 'Text may not contain the NUL character.';
@@ -135,12 +182,17 @@ export function defineRoute<R extends RouteDef>(
       }
       const user = req.authUser;
       if (def.auth === 'user' && !user) throw req.authError ?? new AppError('UNAUTHENTICATED');
-      if (def.auth === 'operator' && !isOperator(req, app.config.adminApiKey))
-        throw new AppError('FORBIDDEN');
+      const operator =
+        def.auth === 'operator' ? operatorOf(req, app.config.adminApiKey, options.roles) : null;
       const ctx = {
         query: parse(def.query, req.query ?? {}),
         body: parse(def.body, req.body),
         user,
+        operator,
+        audit: async (executor: Executor, action: OperatorAction) => {
+          if (!operator) throw new Error(`${def.path} is not an operator route: nothing to audit`);
+          await app.operatorAudit.record(executor, { ...action, operator, requestId: req.id, ip: req.ip });
+        },
         req,
         reply,
       } as RouteContext<R>;

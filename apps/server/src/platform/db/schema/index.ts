@@ -10,6 +10,7 @@ export * from './bonus';
 export * from './casino';
 export * from './ledger';
 export * from './login-links';
+export * from './operators';
 export * from './payments';
 export * from './referral';
 export * from './settings';
