@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './platform/db/database';
 import { createInProcessBus, createRedisBus } from './platform/bus';
 import { feedOptionsFromEnv, runFeed } from './sports';
+import { demoOperatorHints, seedDemoOperators, TotpSealer } from './operator';
 import { seedDemoDomains } from './settings';
 import { startBanner } from './platform/log/banner';
 import { resolveLogFormat } from './platform/log/logger';
@@ -14,6 +15,15 @@ const database = await openDatabase({
   dataDir: config.DATABASE_URL ? undefined : `${config.dataDir}/pglite`,
 });
 if (config.seedDemoData) await seedDemoDomains(database.db);
+// One operator of each role on the demo site, with a documented password and TOTP secret: never in
+// production, whatever SEED_DEMO_DATA says (the first owner there is made with the bootstrap key).
+const demoOperators = config.seedDemoData && !config.isProduction;
+if (demoOperators) {
+  await seedDemoOperators(database.db, {
+    isProduction: config.isProduction,
+    sealer: new TotpSealer(config.jwtSecret),
+  });
+}
 
 // One bus for the hub and the feed: Redis when scaled out, so every server sees one world.
 const bus = config.REDIS_URL
@@ -90,6 +100,7 @@ const banner = startBanner({
   apiDocs: config.apiDocs,
   devHints: !config.isProduction,
   logFormat,
+  operatorHints: demoOperators ? demoOperatorHints(`http://localhost:${port}`) : [],
 });
 // A person at a terminal reads the banner; a log shipper gets it as one JSON line.
 if (logFormat === 'pretty') console.log(`\n  ${banner.join('\n  ')}\n`);

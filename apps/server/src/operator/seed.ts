@@ -54,8 +54,8 @@ export async function seedDemoOperators(
 /** How to sign in as a demo operator, for the development start banner. */
 export function demoOperatorHints(url: string): string[] {
   return [
-    `operators ${DEMO_OPERATORS.join(', ')} on ${url}: password ${DEMO_OPERATOR_PASSWORD},`,
-    `            TOTP secret ${DEMO_OPERATOR_TOTP_SECRET} (code now: npm run operator:code -w @backlay/server)`,
-    `            POST ${url}/admin/auth/login { userName, password, totp }`,
+    `  operators ${DEMO_OPERATORS.join(', ')} (user name = role): password ${DEMO_OPERATOR_PASSWORD},`,
+    `            TOTP secret ${DEMO_OPERATOR_TOTP_SECRET} (the code now: npm run operator:code -w @backlay/server)`,
+    `            POST ${url}/admin/auth/login { userName, password, totp } → a bearer token for /admin/*`,
   ];
 }

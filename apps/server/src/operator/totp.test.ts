@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { TokenService } from '../auth';
+import { startBanner } from '../platform/log/banner';
 import { OperatorTokens } from './operator-tokens';
-import { DEMO_OPERATOR_TOTP_SECRET, seedDemoOperators } from './seed';
+import {
+  DEMO_OPERATOR_PASSWORD,
+  DEMO_OPERATOR_TOTP_SECRET,
+  demoOperatorHints,
+  seedDemoOperators,
+} from './seed';
 import { newTotpSecret, TOTP_PERIOD_SECONDS, totpCode, TotpSealer, totpUri, verifyTotp } from './totp';
 
 const SECRET = 'test-secret-that-is-long-enough-for-hs256-signing-0123456789';
@@ -115,5 +121,32 @@ describe('the demo operators in production', () => {
       await seedDemoOperators(db as never, { isProduction: true, sealer: new TotpSealer(SECRET) }),
     ).toEqual([]);
     expect(executed).toEqual([]);
+  });
+});
+
+describe('the start banner', () => {
+  const base = {
+    url: 'http://localhost:8080',
+    storage: 'PGlite',
+    apiDocs: true,
+    logFormat: 'pretty',
+  } as const;
+
+  it('in development says how to sign in as a demo operator', () => {
+    const text = startBanner({ ...base, devHints: true, operatorHints: demoOperatorHints(base.url) }).join(
+      '\n',
+    );
+    expect(text).toContain('owner, finance, trader, support');
+    expect(text).toContain(DEMO_OPERATOR_PASSWORD);
+    expect(text).toContain(DEMO_OPERATOR_TOTP_SECRET);
+    expect(text).toContain('http://localhost:8080/admin/auth/login');
+  });
+
+  it('in production prints no operator secret, even if handed one', () => {
+    const text = startBanner({ ...base, devHints: false, operatorHints: demoOperatorHints(base.url) }).join(
+      '\n',
+    );
+    expect(text).not.toContain(DEMO_OPERATOR_TOTP_SECRET);
+    expect(text).not.toContain(DEMO_OPERATOR_PASSWORD);
   });
 });

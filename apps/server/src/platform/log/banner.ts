@@ -5,6 +5,8 @@ export interface BannerInfo {
   apiDocs: boolean;
   devHints: boolean;
   logFormat: 'json' | 'pretty';
+  /** How to sign in as a demo operator (operator/seed.ts), shown only with `devHints`. */
+  operatorHints?: readonly string[];
 }
 
 /**
@@ -20,6 +22,7 @@ export function startBanner(info: BannerInfo): string[] {
       `  sign in   "Log in", then "Login as demo user": no account needed, the site's play money to bet with`,
       `  sign up   no SMS is sent in development: a new player's one-time code is at`,
       `            ${info.url}/dev/otp-outbox?mobile=<their mobile number>`,
+      ...(info.operatorHints ?? []),
     );
   }
   lines.push(
