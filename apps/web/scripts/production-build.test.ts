@@ -68,6 +68,20 @@ describe('the production build, from a shell that holds NODE_ENV=development', (
     }
   });
 
+  it('evaluates the data layer in two steps: zod and axios apart from the contract and the client', () => {
+    const assets = join(work, 'vite', 'assets');
+    const chunkWith = (text: string) =>
+      readdirSync(assets).filter(
+        (name) => name.endsWith('.js') && readFileSync(join(assets, name), 'utf8').includes(text),
+      );
+    const routeTable = chunkWith('/Setting/GetSettingWithSportTree');
+    const libraries = chunkWith('ZodError');
+    expect(routeTable).toHaveLength(1);
+    expect(libraries.length).toBeGreaterThan(0);
+    expect(libraries).not.toContain(routeTable[0]);
+    expect(chunkWith('axios')).not.toContain(routeTable[0]);
+  });
+
   it(
     "npm start's build step makes the production bundle",
     () => {

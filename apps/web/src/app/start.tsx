@@ -6,9 +6,8 @@ import { bootstrap } from './bootstrap';
 import { queryClient } from './query-client';
 import { createAppRouter } from './router';
 
-/** Start-up (section 4) and the first render into #root, over the shell index.html painted. */
-bootstrap();
-const router = createAppRouter();
+/** Lets the browser in: the next step runs in a task of its own. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * The first screen the server drew in the HTML (its slider) is on screen before React takes #root
@@ -22,12 +21,24 @@ async function firstScreenPainted(): Promise<void> {
     Promise.all(images.map((image) => image.decode().catch(() => undefined))),
     new Promise((resolve) => setTimeout(resolve, 1500)),
   ]);
-  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  await new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
 }
-// A transition: React renders the first screen in slices and lets the browser in between, instead
-// of holding the main thread for the whole tree (the shell stays on screen meanwhile).
-// (No top-level await here: it would split the app's chunks into many small ones.)
-void firstScreenPainted().then(() => {
+
+/**
+ * Start-up (section 4), then the first render into #root over the shell index.html painted. Each
+ * step runs in a task of its own, after the one that evaluated the app's code: a phone's main
+ * thread is not held for all of it at once (the router alone takes about 40 ms there). No top-level
+ * await: it would split the app's chunks into many small ones.
+ */
+async function start(): Promise<void> {
+  await nextTask();
+  bootstrap();
+  await nextTask();
+  const router = createAppRouter();
+  await firstScreenPainted();
+  await nextTask();
+  // A transition: React renders the first screen in slices and lets the browser in between, instead
+  // of holding the main thread for the whole tree (the shell stays on screen meanwhile).
   const root = createRoot(document.getElementById('root') as HTMLElement);
   startTransition(() => {
     root.render(
@@ -38,4 +49,5 @@ void firstScreenPainted().then(() => {
       </StrictMode>,
     );
   });
-});
+}
+void start();

@@ -1,12 +1,23 @@
 import type { RouteKey, RouteResult, StorageKey } from '@backlay/contract';
+import type * as Client from './client';
 import type { CallOptions } from './client';
 
 /**
- * The HTTP client's front door. axios, zod and the contract's schemas load as one chunk right
- * after start-up instead of on the critical path to the first paint; `preloadHttpClient`
- * starts that download at boot so the first call rarely waits.
+ * The HTTP client's front door. axios, zod and the contract's schemas load right after start-up
+ * instead of on the critical path to the first paint; `preloadHttpClient` starts that download at
+ * boot so the first call rarely waits. The libraries are evaluated a task before the contract's
+ * schemas and the client (vite.config.ts keeps them in chunks apart): on a phone, one long task
+ * of the main thread becomes two shorter ones. A failed load is tried again by the next call.
  */
-const load = () => import('./client');
+let loading: Promise<typeof Client> | null = null;
+const load = () =>
+  (loading ??= import('./libraries')
+    .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+    .then(() => import('./client'))
+    .catch((error: unknown) => {
+      loading = null;
+      throw error;
+    }));
 
 export function preloadHttpClient(): void {
   void load();
