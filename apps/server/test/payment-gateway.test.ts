@@ -18,6 +18,8 @@ interface Order {
   orderId: string;
   upiUri: string;
   qrSvg: string;
+  qrDataUrl: string;
+  sandboxUrl?: string;
   amount: number;
   expiresAt: string;
 }
@@ -192,6 +194,14 @@ describe.each(backends)('gateway deposits (%s)', (backend) => {
     expect(expires - before).toBeLessThanOrEqual(15 * 60_000 + 60_000);
     expect(o.qrSvg).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     expect(decodeQrSvg(o.qrSvg)).toBe(o.upiUri);
+    // The same QR as a data URL for an <img> (a client stripping HTML from answers keeps it whole).
+    const [, base64] = /^data:image\/svg\+xml;base64,([A-Za-z0-9+/]+={0,2})$/.exec(o.qrDataUrl) ?? [];
+    expect(Buffer.from(base64 ?? '', 'base64').toString('utf8')).toBe(o.qrSvg);
+    // The sandbox says where a tester pays it; that page is the sandbox's order page.
+    expect(o.sandboxUrl).toBe(`/sandbox/upi/${o.orderId}`);
+    const page = await ctx.app.inject({ method: 'GET', url: o.sandboxUrl! });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(o.orderId);
     expect(expectOk(await check(p.token, o.orderId))).toEqual({
       orderId: o.orderId,
       status: 'Pending',

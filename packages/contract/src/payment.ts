@@ -28,6 +28,16 @@ export const GenerateOrderResultSchema = z.object({
   upiUri: z.string(),
   /** The same link as a QR code, an SVG document made on the server. */
   qrSvg: z.string(),
+  /**
+   * The same SVG as a base64 data URL (`data:image/svg+xml;base64,…`), for an `<img>`: a client
+   * that strips HTML from every answer (ours, section 5) receives `qrSvg` empty, never this.
+   */
+  qrDataUrl: z.string(),
+  /**
+   * Only from a sandbox provider (never in production): the page where a tester pays or declines
+   * the order (`/sandbox/upi/{orderId}`, on this server). Absent for a real provider.
+   */
+  sandboxUrl: z.string().optional(),
   amount: MoneySchema,
   expiresAt: IsoDateTimeSchema,
 });

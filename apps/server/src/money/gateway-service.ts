@@ -116,6 +116,9 @@ export class GatewayService {
       orderId: order.id,
       upiUri: order.upiUri,
       qrSvg,
+      // The same QR for an <img>: a client that strips HTML from answers keeps this one whole.
+      qrDataUrl: `data:image/svg+xml;base64,${Buffer.from(qrSvg, 'utf8').toString('base64')}`,
+      ...(opened.testPageUrl ? { sandboxUrl: opened.testPageUrl } : {}),
       amount: order.amountPaise,
       expiresAt: order.expiresAt.toISOString(),
     };

@@ -27,6 +27,8 @@ export interface PaymentOrder {
   /** The NPCI UPI link (`upi://pay?pa=&pn=&am=&cu=INR&tr=&tn=`) the player's app opens or scans. */
   upiUri: string;
   expiresAt: Date;
+  /** A sandbox provider's page where a tester pays or declines the order; a real provider has none. */
+  testPageUrl?: string;
 }
 
 /** What the provider says of an order, by a Check or in a signed notice (webhook). */

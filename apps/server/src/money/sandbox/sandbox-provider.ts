@@ -87,6 +87,9 @@ function stateOf(row: repo.SandboxOrderRow, now: Date): PaymentOrderState {
   return { orderId: row.orderId, status, amountPaise: row.amountPaise, utr: row.utr };
 }
 
+/** The sandbox's order page (sandbox-routes.ts), on the server that runs it. */
+export const sandboxOrderPath = (orderId: string) => `/sandbox/upi/${encodeURIComponent(orderId)}`;
+
 /** A UTR as UPI makes them: 12 digits, the first not zero. */
 function newUtr(): string {
   return `${randomInt(1, 10)}${String(randomInt(0, 100_000)).padStart(5, '0')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
@@ -125,7 +128,12 @@ export class SandboxProvider implements PaymentProvider {
       upiUri,
       expiresAt: request.expiresAt,
     });
-    return { orderId: row.orderId, upiUri: row.upiUri, expiresAt: row.expiresAt };
+    return {
+      orderId: row.orderId,
+      upiUri: row.upiUri,
+      expiresAt: row.expiresAt,
+      testPageUrl: sandboxOrderPath(row.orderId),
+    };
   }
 
   async checkOrder(orderId: string): Promise<PaymentOrderState> {
