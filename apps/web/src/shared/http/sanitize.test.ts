@@ -145,6 +145,26 @@ describe('incoming strings (section 5)', () => {
     });
   });
 
+  it('keeps a base64 image data URL in an image field (the gateway QR code), and only there', () => {
+    const svg = btoa('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 29 29"><path d="M4 4h7"/></svg>');
+    const qrDataUrl = `data:image/svg+xml;base64,${svg}`;
+    const qrSvg = atob(svg);
+    // The SVG itself is HTML-like text and is stripped to nothing; its data URL passes whole.
+    expect(sanitizeIncoming({ qrSvg, qrDataUrl })).toEqual({ qrSvg: '', qrDataUrl });
+    expect(sanitizeIncoming({ imageUrl: 'data:image/png;base64,iVBORw0KGgo=' })).toEqual({
+      imageUrl: 'data:image/png;base64,iVBORw0KGgo=',
+    });
+    // Not in a field one follows, not another media type, not unencoded, not with anything after.
+    expect(sanitizeIncoming({ link: qrDataUrl, href: qrDataUrl })).toEqual({ link: '', href: '' });
+    expect(
+      sanitizeIncoming({
+        a: { imageUrl: 'data:text/html;base64,PHNjcmlwdD4=' },
+        b: { imageUrl: 'data:image/svg+xml,<svg onload=alert(1)>' },
+        c: { imageUrl: `${qrDataUrl}"onerror="x` },
+      }),
+    ).toEqual({ a: { imageUrl: '' }, b: { imageUrl: '' }, c: { imageUrl: '' } });
+  });
+
   it.each(ALLOWED_LINK_SCHEMES)('allows the %s scheme', (scheme) => {
     expect(safeLink(`${scheme}:something`)).toBe(`${scheme}:something`);
   });

@@ -120,10 +120,25 @@ export function sanitizeOutgoing<T>(value: T, exempt: readonly string[] = []): T
   ) as T;
 }
 
-/** Every string of an incoming answer: HTML stripped only; link fields keep allowed schemes. */
+/** Fields that name an image's address (not a link to follow: `…link`, `href`). */
+const IMAGE_FIELD = /(url|src|logo|favicon|image)$/i;
+
+/**
+ * A picture sent inline as a base64 data URL (the gateway's QR code, `qrDataUrl`). Its base64
+ * holds no markup and nothing a browser runs: shown by an `<img>`, even an SVG runs no script and
+ * loads nothing, and browsers refuse to open a data URL as a page.
+ */
+const INCOMING_IMAGE_DATA_URL = /^data:image\/(?:png|jpeg|webp|gif|svg\+xml);base64,[A-Za-z0-9+/]*={0,2}$/;
+
+/**
+ * Every string of an incoming answer: HTML stripped only; link fields keep allowed schemes, and an
+ * image field may also hold a base64 image data URL.
+ */
 export function sanitizeIncoming<T>(value: T): T {
   return deepMap(value, (s, key) => {
     const text = stripHtml(s);
-    return key != null && LINK_FIELD.test(key) ? safeLink(text) : text;
+    if (key == null || !LINK_FIELD.test(key)) return text;
+    if (IMAGE_FIELD.test(key) && INCOMING_IMAGE_DATA_URL.test(text)) return text;
+    return safeLink(text);
   }) as T;
 }
