@@ -70,64 +70,98 @@ export const CreateDepositInputSchema = z.object({
 
 const optionalText = (schema: z.ZodString) => schema.optional().nullable();
 
+/** A withdrawal's fields: the amount and method, then the payout account (bank or UPI). */
+const withdrawalFields = {
+  amount: RequestAmountSchema,
+  paymentMethod: PaymentMethodSchema,
+  accountNumber: optionalText(
+    z
+      .string({ error: 'The account number is 9 to 18 digits' })
+      .trim()
+      .regex(ACCOUNT_NUMBER_PATTERN, 'The account number is 9 to 18 digits'),
+  ),
+  accountHolderName: optionalText(
+    z
+      .string({ error: "The account holder's name is needed" })
+      .trim()
+      .min(2, "The account holder's name is needed")
+      .max(100, "The account holder's name is at most 100 characters")
+      .regex(/^[\p{L}][\p{L} .'-]*$/u, "The account holder's name has letters, spaces and dots only"),
+  ),
+  ifscCode: optionalText(
+    z
+      .string({ error: 'The IFSC code looks like SBIN0001234' })
+      .trim()
+      .toUpperCase()
+      .regex(IFSC_PATTERN, 'The IFSC code looks like SBIN0001234'),
+  ),
+  upiId: optionalText(
+    z
+      .string({ error: 'The UPI id looks like name@bank' })
+      .trim()
+      .regex(UPI_ID_PATTERN, 'The UPI id looks like name@bank'),
+  ),
+};
+
 /** Bank (account number, holder, IFSC) or UPI (upiId): exactly one of the two. */
-export const CreateWithdrawalInputSchema = z
-  .object({
-    amount: RequestAmountSchema,
-    paymentMethod: PaymentMethodSchema,
-    accountNumber: optionalText(
-      z
-        .string({ error: 'The account number is 9 to 18 digits' })
-        .trim()
-        .regex(ACCOUNT_NUMBER_PATTERN, 'The account number is 9 to 18 digits'),
-    ),
-    accountHolderName: optionalText(
-      z
-        .string({ error: "The account holder's name is needed" })
-        .trim()
-        .min(2, "The account holder's name is needed")
-        .max(100, "The account holder's name is at most 100 characters")
-        .regex(/^[\p{L}][\p{L} .'-]*$/u, "The account holder's name has letters, spaces and dots only"),
-    ),
-    ifscCode: optionalText(
-      z
-        .string({ error: 'The IFSC code looks like SBIN0001234' })
-        .trim()
-        .toUpperCase()
-        .regex(IFSC_PATTERN, 'The IFSC code looks like SBIN0001234'),
-    ),
-    upiId: optionalText(
-      z
-        .string({ error: 'The UPI id looks like name@bank' })
-        .trim()
-        .regex(UPI_ID_PATTERN, 'The UPI id looks like name@bank'),
-    ),
-  })
-  .superRefine((v, ctx) => {
-    const bank = [v.accountNumber, v.accountHolderName, v.ifscCode].filter((x) => x != null).length;
-    if (v.upiId != null) {
-      if (bank > 0) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['upiId'],
-          message: 'Give a UPI id or bank details, not both',
-        });
-      }
-      return;
+function payoutAccountCheck(
+  v: {
+    accountNumber?: string | null;
+    accountHolderName?: string | null;
+    ifscCode?: string | null;
+    upiId?: string | null;
+  },
+  ctx: z.RefinementCtx,
+): void {
+  const bank = [v.accountNumber, v.accountHolderName, v.ifscCode].filter((x) => x != null).length;
+  if (v.upiId != null) {
+    if (bank > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['upiId'],
+        message: 'Give a UPI id or bank details, not both',
+      });
     }
-    for (const field of ['accountNumber', 'accountHolderName', 'ifscCode'] as const) {
-      if (v[field] == null) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [field],
-          message:
-            bank === 0
-              ? 'Give a UPI id or bank details (account number, holder, IFSC)'
-              : 'This field is needed',
-        });
-      }
+    return;
+  }
+  for (const field of ['accountNumber', 'accountHolderName', 'ifscCode'] as const) {
+    if (v[field] == null) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [field],
+        message:
+          bank === 0
+            ? 'Give a UPI id or bank details (account number, holder, IFSC)'
+            : 'This field is needed',
+      });
     }
-  });
+  }
+}
+
+/** Bank (account number, holder, IFSC) or UPI (upiId): exactly one of the two. */
+export const CreateWithdrawalInputSchema = z.object(withdrawalFields).superRefine(payoutAccountCheck);
+
+/**
+ * The V1 client's one call for both (Part A): `type` 1 a deposit with its screenshot in `imageUrl`
+ * (a base64 data URL, or the `url` Setting/StoreImage answered) and no UTR; `type` 2 a withdrawal
+ * with its bank account (or, as CreateWithdrawal takes it, a UPI id).
+ */
+export const V1DepositWithdrawalInputSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.object({
+      type: z.literal(1),
+      amount: RequestAmountSchema,
+      paymentMethod: PaymentMethodSchema,
+      imageUrl: z
+        .string({ error: 'Attach the payment screenshot (imageUrl, a base64 data URL)' })
+        .trim()
+        .min(1, 'Attach the payment screenshot (imageUrl, a base64 data URL)'),
+    }),
+    z.object({ type: z.literal(2), ...withdrawalFields }).superRefine(payoutAccountCheck),
+  ],
+  { error: 'type is 1 (a deposit) or 2 (a withdrawal)' },
+);
 
 export const RequestIdInputSchema = z.object({
   id: z.number({ error: 'The request id is a number' }).int().positive().max(Number.MAX_SAFE_INTEGER),
@@ -199,7 +233,17 @@ export const OperatorRequestItemSchema = PaymentRequestItemSchema.extend({
 });
 export const OperatorRequestListSchema = pagedOf(OperatorRequestItemSchema);
 
-export const ApproveDepositInputSchema = RequestIdInputSchema;
+export const ApproveDepositInputSchema = RequestIdInputSchema.extend({
+  /**
+   * The UTR read from the screenshot, for a deposit that came without one (a V1 client's): it is
+   * claimed as a typed one is (unique per domain). A deposit with its UTR takes none.
+   */
+  utr: z
+    .string({ error: 'The UTR is the 12-digit UPI reference' })
+    .trim()
+    .regex(UTR_PATTERN, 'The UTR is the 12-digit UPI reference')
+    .optional(),
+});
 export const ApproveWithdrawalInputSchema = RequestIdInputSchema.extend({
   /** The payout's bank or UPI reference (12 to 22 letters and digits). */
   utr: z

@@ -1,5 +1,5 @@
 import type { Paise } from '@backlay/exchange';
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Executor } from '../platform/db/database';
 import { cashierSettings, paymentImages, paymentRequests, users } from '../platform/db/schema';
 
@@ -173,7 +173,8 @@ export async function insertDepositRequest(
     domainId: number;
     amountPaise: Paise;
     paymentMethod: string;
-    utr: string;
+    /** Null for a V1 client's deposit: the operator reads it from the screenshot when approving. */
+    utr: string | null;
     imageId: number;
   },
 ): Promise<PaymentRequestRow | null> {
@@ -186,6 +187,24 @@ export async function insertDepositRequest(
     return asRow(row);
   } catch (err) {
     if (uniqueViolation(err) !== null) return null;
+    throw err;
+  }
+}
+
+/**
+ * Gives a deposit that came without a UTR the one its operator read from the screenshot. False when
+ * another deposit of the domain already claims it (the unique index decides, as for a typed one).
+ */
+export async function claimDepositUtr(db: Executor, id: number, utr: string): Promise<boolean> {
+  try {
+    const updated = await db
+      .update(paymentRequests)
+      .set({ utr })
+      .where(and(eq(paymentRequests.id, id), isNull(paymentRequests.utr)))
+      .returning({ id: paymentRequests.id });
+    return updated.length > 0;
+  } catch (err) {
+    if (uniqueViolation(err) !== null) return false;
     throw err;
   }
 }

@@ -2,6 +2,7 @@ import {
   PAYMENT_IMAGE_PATH,
   type CreateDepositInputSchema,
   type CreateWithdrawalInputSchema,
+  type V1DepositWithdrawalInputSchema,
   type OperatorRequestItemSchema,
   type PaymentInfo,
   type PaymentMethod,
@@ -89,6 +90,12 @@ export function maskUpiId(value: string): string {
 
 function imageUrl(imageId: number): string {
   return `${PAYMENT_IMAGE_PATH}/${imageId}`;
+}
+
+/** The image id in a url StoreImage answered (`/Setting/Image/12`, or absolute); null for anything else. */
+function storedImageId(url: string): number | null {
+  const match = new RegExp(`^(?:https?://[^/?#]+)?${PAYMENT_IMAGE_PATH}/(\\d{1,15})$`, 'i').exec(url);
+  return match ? Number(match[1]) : null;
 }
 
 /** A request as its player sees it (the payout account masked). */
@@ -232,6 +239,14 @@ export class CashierService {
   ): Promise<PaymentRequestItem> {
     this.refuseDemo(user);
     await this.checkCashier(user.domainId, 'deposit', input.paymentMethod, input.amount);
+    return this.insertDeposit(user, input);
+  }
+
+  /** Stores a checked deposit: the screenshot must be the player's own, a UTR unclaimed in the domain. */
+  private async insertDeposit(
+    user: AuthUser,
+    input: { amount: Paise; paymentMethod: PaymentMethod; utr: string | null; imageId: number },
+  ): Promise<PaymentRequestItem> {
     if (!(await repo.isOwnImage(this.db, input.imageId, user.userId))) {
       throw new AppError('NOT_FOUND', 'No such payment screenshot of yours: upload it again.');
     }
@@ -245,6 +260,34 @@ export class CashierService {
     });
     if (!stored) throw new AppError('UTR_ALREADY_USED');
     return toPlayerItem(stored);
+  }
+
+  /**
+   * The V1 client's call (Part A): `type` 1 a deposit, 2 a withdrawal, each under the same rules as
+   * CreateDeposit and CreateWithdrawal. A V1 deposit carries its screenshot (a data URL, stored as
+   * StoreImage stores it, or the url StoreImage answered) and no UTR: it is stored Pending without
+   * one, and the operator who approves it gives the UTR read from the screenshot, which is claimed
+   * then (approveDeposit). Every check comes before the screenshot is stored, so a refused request
+   * stores nothing.
+   */
+  async createV1Request(
+    user: AuthUser,
+    input: z.output<typeof V1DepositWithdrawalInputSchema>,
+  ): Promise<PaymentRequestItem> {
+    if (input.type === 2) {
+      const { type: _type, ...withdrawal } = input;
+      return this.createWithdrawal(user, withdrawal);
+    }
+    this.refuseDemo(user);
+    await this.checkCashier(user.domainId, 'deposit', input.paymentMethod, input.amount);
+    const stored = storedImageId(input.imageUrl);
+    const imageId = stored ?? (await this.storeImage(user, input.imageUrl)).imageId;
+    return this.insertDeposit(user, {
+      amount: input.amount,
+      paymentMethod: input.paymentMethod,
+      utr: null,
+      imageId,
+    });
   }
 
   // ---------------------------------------------------------------- withdrawals
@@ -379,6 +422,8 @@ export class CashierService {
     domainId: number,
     id: number,
     decision: OperatorDecision = KEY_DECISION,
+    /** The UTR the operator read from the screenshot: needed for a deposit that came without one. */
+    readUtr?: string,
   ): Promise<OperatorItem> {
     const row = await this.ledger.transaction(async (money) => {
       const approved = await repo.decidePendingRequest(
@@ -387,6 +432,24 @@ export class CashierService {
         { status: 'APPROVED', decidedBy: decision.by },
       );
       if (!approved) throw await this.whyNotPending(money.tx, { id, domainId }, 'deposit');
+      if (approved.utr === null) {
+        // A V1 deposit: the payment is known by its UTR from now on, claimed once like a typed one.
+        if (!readUtr) {
+          throw new AppError(
+            'BAD_REQUEST',
+            'This deposit came without a UTR: give the 12-digit UTR read from its screenshot (utr).',
+          );
+        }
+        if (!(await repo.claimDepositUtr(money.tx, approved.id, readUtr))) {
+          throw new AppError('UTR_ALREADY_USED');
+        }
+        approved.utr = readUtr;
+      } else if (readUtr !== undefined && readUtr !== approved.utr) {
+        throw new AppError(
+          'BAD_REQUEST',
+          `This deposit's UTR is ${approved.utr}, as the player gave it: it is not changed.`,
+        );
+      }
       const wallet = await money.wallet(approved.userId, { forUpdate: true });
       const reference = `deposit:${approved.id}`;
       const { journalId } = await money.post({

@@ -21,6 +21,11 @@ export async function cashierRoutes(app: FastifyInstance, opts: { cashier: Cashi
   defineRoute(app, routes.createWithdrawal, ({ body, user }) => cashier.createWithdrawal(user, body), {
     rateLimit: { max: 30, timeWindow: '1 minute' },
   });
+  defineRoute(app, routes.createRequestV1, ({ body, user }) => cashier.createV1Request(user, body), {
+    // A V1 deposit carries its screenshot as a data URL: as large a body as StoreImage takes.
+    bodyLimit: MAX_IMAGE_DATA_URL_LENGTH + 64 * 1024,
+    rateLimit: { max: 30, timeWindow: '1 minute' },
+  });
   defineRoute(app, routes.cancelRequest, ({ body, user }) => cashier.cancel(user, body.id));
   defineRoute(app, routes.depositWithdrawals, ({ body, user }) => cashier.list(user, body));
   defineRoute(app, routes.playerRequests, ({ body, user }) => cashier.list(user, body));
@@ -77,6 +82,7 @@ export async function cashierOperatorRoutes(app: FastifyInstance, opts: { cashie
         operator.domainId,
         body.id,
         decisionOf(operator, audit, 'payment.approve_deposit'),
+        body.utr,
       ),
     finance,
   );

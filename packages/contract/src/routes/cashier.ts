@@ -60,6 +60,17 @@ export const cashierRoutes = {
     body: C.CreateWithdrawalInputSchema,
     result: C.PaymentRequestItemSchema,
   }),
+  createRequestV1: route({
+    method: 'POST',
+    path: '/DepositWithdrawal/CreateRequestForDepositWithdrawal',
+    auth: 'user',
+    tag: 'Money',
+    summary:
+      "The V1 client's deposit or withdrawal (type 1 or 2): a deposit with its screenshot as a base64 data URL in imageUrl and no UTR (an operator reads it from the screenshot when approving); a withdrawal with its bank account. Answered as CreateDeposit / CreateWithdrawal",
+    query: undefined,
+    body: C.V1DepositWithdrawalInputSchema,
+    result: C.PaymentRequestItemSchema,
+  }),
   cancelRequest: route({
     method: 'POST',
     path: '/DepositWithdrawal/CancelRequest',
@@ -116,7 +127,7 @@ export const cashierRoutes = {
     auth: 'operator',
     tag: 'Operator',
     summary:
-      "Approve a pending deposit: the player's cash is credited once, from the payments clearing account",
+      "Approve a pending deposit: the player's cash is credited once, from the payments clearing account. A deposit that came without a UTR (V1) needs the UTR read from its screenshot, claimed once per site",
     query: undefined,
     body: C.ApproveDepositInputSchema,
     result: C.OperatorRequestItemSchema,
