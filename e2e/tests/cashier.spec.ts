@@ -1,14 +1,13 @@
+import { createHmac } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { registerAndVerify } from './support';
 
 /*
  * The cashier end to end: a registered player deposits by hand with a screenshot, an operator
- * approves it through the operator API and the header's balance goes up without a reload; a
+ * (signed in with password and TOTP) approves it through the operator API and the header's balance goes up without a reload; a
  * withdrawal is held and cancelled back; one is paid with a payout UTR; one is rejected with a
  * reason the player reads on /dwrequests.
  */
-
-const adminKey = process.env.BACKLAY_E2E_ADMIN_KEY ?? 'e2e-operator-key-0123456789abcdef';
 
 // A 1×1 PNG, made here.
 const PNG = Buffer.from(
@@ -30,18 +29,60 @@ interface OperatorItem {
   statusName: string;
 }
 
-async function pendingFor(request: APIRequestContext, userName: string): Promise<OperatorItem[]> {
+/*
+ * The operator: the demo site's finance operator (seeded outside production, apps/server/src/operator
+ * seed.ts), signed in with its password and the TOTP code of its documented development secret.
+ */
+const FINANCE = { userName: 'finance', password: 'backlay-operator-dev' };
+const DEMO_TOTP_SECRET = 'BACKLAYDEVTOTPSECRETFOROPERATORS';
+
+/** RFC 6238 (SHA-1, 30-second steps, 6 digits) for a Base32 secret, as an authenticator app makes it. */
+function totp(secret: string, at = Date.now()): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const c of secret.replace(/=+$/, '')) bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
+  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const offset = mac[mac.length - 1]! & 0xf;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+/** A finance operator's bearer token. A code is good once: refused (used this step), wait for the next. */
+async function operatorToken(request: APIRequestContext): Promise<string> {
+  for (let attempt = 0; ; attempt += 1) {
+    const response = await request.post('/admin/auth/login', {
+      data: { ...FINANCE, totp: totp(DEMO_TOTP_SECRET) },
+    });
+    if (response.ok())
+      return ((await response.json()) as { result: { accessToken: string } }).result.accessToken;
+    expect(attempt, await response.text()).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 500));
+  }
+}
+
+async function pendingFor(
+  request: APIRequestContext,
+  token: string,
+  userName: string,
+): Promise<OperatorItem[]> {
   const response = await request.get('/admin/payment-requests?status=1&MaxResultCount=100', {
-    headers: { 'X-Admin-Key': adminKey },
+    headers: { Authorization: `Bearer ${token}` },
   });
-  expect(response.ok()).toBe(true);
+  expect(response.ok(), await response.text()).toBe(true);
   const body = (await response.json()) as { result: { items: OperatorItem[] } };
   return body.result.items.filter((i) => i.userName.toLowerCase() === userName.toLowerCase());
 }
 
-async function operator(request: APIRequestContext, path: string, data: Record<string, unknown>) {
+async function operator(
+  request: APIRequestContext,
+  token: string,
+  path: string,
+  data: Record<string, unknown>,
+) {
   const response = await request.post(`/admin/payment-requests/${path}`, {
-    headers: { 'X-Admin-Key': adminKey },
+    headers: { Authorization: `Bearer ${token}` },
     data,
   });
   expect(response.ok(), await response.text()).toBe(true);
@@ -87,6 +128,7 @@ test('manual deposit approved by the operator, withdrawals held, cancelled, paid
 }, testInfo) => {
   test.setTimeout(150_000);
   const player = await registerAndVerify(page);
+  const token = await operatorToken(page.request);
   const balance = page.getByTestId('header-balance');
   const start = await page.evaluate(() => Number(window.localStorage.getItem('balance') ?? '0'));
   await page.evaluate(() => Object.assign(window, { __noReload: true }));
@@ -94,6 +136,8 @@ test('manual deposit approved by the operator, withdrawals held, cancelled, paid
   // Deposit ₹1,000 by hand: pay outside, then the UTR and the screenshot.
   await openFromMenu(page, 'Deposit');
   await expect(page).toHaveURL(/\/depositw$/);
+  // The demo site has the gateway on: the automatic path comes first, the manual one beside it.
+  await page.getByText('Pay, then send the UTR (manual)').click();
   await expect(page.getByText('backlay.demo@okaxis')).toBeVisible();
   await page.getByRole('button', { name: '₹1,000', exact: true }).click();
   const utr = freshUtr();
@@ -110,9 +154,9 @@ test('manual deposit approved by the operator, withdrawals held, cancelled, paid
   await expect(card.getByText(utr)).toBeVisible();
 
   // The operator approves it: the header goes up over the hub, without a reload.
-  const [deposit] = (await pendingFor(page.request, player.userName)).filter((i) => i.utr === utr);
+  const [deposit] = (await pendingFor(page.request, token, player.userName)).filter((i) => i.utr === utr);
   expect(deposit).toBeDefined();
-  await operator(page.request, 'approve-deposit', { id: deposit!.id });
+  await operator(page.request, token, 'approve-deposit', { id: deposit!.id });
   await expect(balance).toHaveText(rupees(start + 1000));
   // The status card follows it to Approved on its own.
   await expect(card.getByText('Approved')).toBeVisible({ timeout: 25_000 });
@@ -141,13 +185,13 @@ test('manual deposit approved by the operator, withdrawals held, cancelled, paid
   await expect(held.getByText('Pending')).toBeVisible();
   await expect(balance).toHaveText(rupees(start + 550));
 
-  const out = (await pendingFor(page.request, player.userName)).filter((i) => i.type === 'Withdrawal');
+  const out = (await pendingFor(page.request, token, player.userName)).filter((i) => i.type === 'Withdrawal');
   expect(out).toHaveLength(2);
   const [paid, rejected] = out.sort((a, b) => a.id - b.id);
   const payoutUtr = `AXIS${Date.now()}`.slice(0, 16);
-  await operator(page.request, 'approve-withdrawal', { id: paid!.id, utr: payoutUtr });
+  await operator(page.request, token, 'approve-withdrawal', { id: paid!.id, utr: payoutUtr });
   const reason = 'The UPI id does not belong to the account holder';
-  await operator(page.request, 'reject', { id: rejected!.id, reason });
+  await operator(page.request, token, 'reject', { id: rejected!.id, reason });
   await expect(balance).toHaveText(rupees(start + 800));
 
   await openFromMenu(page, 'D/W Requests');

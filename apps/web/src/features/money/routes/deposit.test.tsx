@@ -1,6 +1,8 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeCashier, renderAt, wireInfo } from '../testing/fake-cashier';
+import { ERRORS } from '@backlay/contract';
+import { useSessionStore } from '@/shared/session/session-store';
+import { fakeCashier, QR_DATA_URL, renderAt, wireInfo } from '../testing/fake-cashier';
 import { signIn } from '../testing/session';
 import { DepositRoute } from './deposit';
 
@@ -214,5 +216,132 @@ describe('/depositw', () => {
     });
     show();
     expect(await screen.findByText('Deposits are not open on this site')).toBeTruthy();
+  });
+
+  describe('by UPI app, through the payment gateway', () => {
+    beforeEach(() => {
+      fakeCashier.info = wireInfo({ gatewayEnabled: true });
+    });
+
+    async function openOrder(amount: string) {
+      show();
+      fireEvent.change(await screen.findByLabelText('Amount (₹)'), { target: { value: amount } });
+      fireEvent.click(screen.getByRole('button', { name: 'Continue to pay' }));
+      return screen.findByTestId('gateway');
+    }
+    const advance = (ms: number) =>
+      act(async () => {
+        await vi.advanceTimersByTimeAsync(ms);
+      });
+
+    it('offers the automatic path first and the manual one beside it', async () => {
+      show();
+      const choice = await screen.findByRole('group', { name: 'How do you want to pay?' });
+      const automatic = within(choice).getByRole('radio', { name: /Pay by UPI app \(automatic\)/ });
+      expect((automatic as HTMLInputElement).checked).toBe(true);
+      expect(screen.getByRole('form', { name: 'Pay by UPI app' })).toBeTruthy();
+      expect(screen.queryByLabelText('UTR / UPI reference (12 digits)')).toBeNull();
+      fireEvent.click(within(choice).getByRole('radio', { name: /Pay, then send the UTR \(manual\)/ }));
+      expect(screen.getByLabelText('UTR / UPI reference (12 digits)')).toBeTruthy();
+      expect(screen.getByText('backlay.demo@okaxis')).toBeTruthy();
+    });
+
+    it('refuses an amount outside the limits or past two decimals before opening an order', async () => {
+      show();
+      const amount = await screen.findByLabelText('Amount (₹)');
+      fireEvent.change(amount, { target: { value: '99' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Continue to pay' }));
+      expect(await screen.findByText('The minimum is ₹100')).toBeTruthy();
+      fireEvent.change(amount, { target: { value: '100000.01' } });
+      expect(await screen.findByText('The maximum is ₹1,00,000')).toBeTruthy();
+      fireEvent.change(amount, { target: { value: '250.505' } });
+      expect(await screen.findByText('At most two decimals (paise)')).toBeTruthy();
+      expect(fakeCashier.calls.map((c) => c.key)).not.toContain('paymentGenerate');
+    });
+
+    it('shows the QR code, the UPI link, the amount and the time left, then the credit and its UTR once paid', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const panel = await openOrder('1000');
+      expect(fakeCashier.calls.find((c) => c.key === 'paymentGenerate')?.body).toEqual({ amount: 100000 });
+      const order = fakeCashier.orders[0]!;
+      // The QR is the server's SVG as a data URL in an <img>, kept whole by the response sanitiser.
+      const qr = within(panel).getByRole('img', { name: 'UPI QR code' }) as HTMLImageElement;
+      expect(qr.getAttribute('src')).toBe(QR_DATA_URL);
+      expect(panel.querySelector('svg path[stroke]')).toBeNull();
+      const open = within(panel).getByRole('link', { name: 'Open UPI app' });
+      expect(open.getAttribute('href')).toBe(
+        `upi://pay?pa=backlay.demo@okaxis&pn=Backlay%20Demo&am=1000.00&cu=INR&tr=${order.orderId}&tn=Wallet%20deposit`,
+      );
+      expect(
+        within(panel).getByText('Scan this QR code with any UPI app on your phone.', { exact: false }),
+      ).toBeTruthy();
+      expect(within(panel).getByTestId('gateway-amount').textContent).toBe('₹1,000.00');
+      expect(within(panel).getByTestId('gateway-countdown').textContent).toMatch(/^1[45]:\d\d$/);
+      const sandbox = within(panel).getByRole('link', { name: /Sandbox: open the test payment page/ });
+      expect(sandbox.getAttribute('href')).toBe(`/sandbox/upi/${order.orderId}`);
+      expect(sandbox.getAttribute('target')).toBe('_blank');
+
+      // Asked every 3 seconds while unpaid; the countdown runs.
+      const checks = () => fakeCashier.calls.filter((c) => c.key === 'paymentCheck').length;
+      await waitFor(() => expect(checks()).toBe(1));
+      await advance(60_000);
+      expect(checks()).toBeGreaterThanOrEqual(19);
+      expect(within(panel).getByTestId('gateway-countdown').textContent).toMatch(/^1[34]:\d\d$/);
+      expect(fakeCashier.calls.find((c) => c.key === 'paymentCheck')?.body).toEqual({
+        orderId: order.orderId,
+      });
+
+      // Paid in the UPI app: the next Check says Success; the balance is read again for the header.
+      fakeCashier.pay('512345678901');
+      await advance(3_000);
+      expect(await screen.findByText('Payment received')).toBeTruthy();
+      const done = screen.getByTestId('gateway');
+      expect(within(done).getByTestId('gateway-credited').textContent).toBe('₹1,000.00');
+      expect(within(done).getByText('512345678901')).toBeTruthy();
+      await waitFor(() => expect(useSessionStore.getState().balance).toBe(1_100_000));
+      // No more Checks once it is decided.
+      const after = checks();
+      await advance(15_000);
+      expect(checks()).toBe(after);
+      fireEvent.click(within(done).getByRole('button', { name: 'Deposit again' }));
+      expect(await screen.findByRole('button', { name: 'Continue to pay' })).toBeTruthy();
+    });
+
+    it('a declined payment says so and starts again', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      await openOrder('500');
+      Object.assign(fakeCashier.orders[0]!, { status: 'Failed' });
+      await advance(3_000);
+      expect(await screen.findByText('The payment did not go through')).toBeTruthy();
+      expect(
+        screen.getByText('The ₹500.00 payment was declined, and nothing was added to your balance.'),
+      ).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Start again' }));
+      expect(await screen.findByRole('button', { name: 'Continue to pay' })).toBeTruthy();
+    });
+
+    it('an order nobody paid in 15 minutes expires and starts again', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      await openOrder('500');
+      await advance(15 * 60_000 + 3_000);
+      expect(await screen.findByText('This order expired')).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Start again' }));
+      expect(await screen.findByRole('button', { name: 'Continue to pay' })).toBeTruthy();
+    });
+
+    it('shows no sandbox link for a real provider, and says why Generate was refused', async () => {
+      fakeCashier.sandbox = false;
+      const panel = await openOrder('500');
+      expect(within(panel).queryByTestId('gateway-sandbox')).toBeNull();
+      cleanup();
+
+      fakeCashier.failing.paymentGenerate = 'PAYMENT_GATEWAY_UNAVAILABLE';
+      show();
+      fireEvent.change(await screen.findByLabelText('Amount (₹)'), { target: { value: '500' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Continue to pay' }));
+      await waitFor(() => expect(toasts.error).toEqual([ERRORS.PAYMENT_GATEWAY_UNAVAILABLE.message]));
+      expect(screen.queryByTestId('gateway')).toBeNull();
+      expect(screen.getByRole('button', { name: 'Continue to pay' })).toBeTruthy();
+    });
   });
 });

@@ -17,11 +17,13 @@ import { useSessionStore } from '@/shared/session/session-store';
 import { EmptyState, FieldError, PageHeader } from '@/shared/ui/feedback';
 import { notify } from '@/shared/ui/toast';
 import { useCreateDeposit } from '../api/create-deposit';
+import { useGeneratePayment, type GatewayOrder } from '../api/payment-gateway';
 import { bestRead } from '../api/read-payment-slip';
 import { usePaymentInfo } from '../api/get-payment-info';
 import { useFollowRequest } from '../api/player-requests';
 import { AmountField } from '../components/AmountField';
 import { CashierRead, DemoNotice } from '../components/CashierStates';
+import { GatewayPanel } from '../components/GatewayPanel';
 import { MethodTiles } from '../components/MethodTiles';
 import { PayTo } from '../components/PayTo';
 import { RequestCard } from '../components/RequestCard';
@@ -54,17 +56,129 @@ function DepositPage() {
   const user = useSessionStore((s) => s.user);
   const info = usePaymentInfo(user?.isDemo !== true);
   const [made, setMade] = useState<PaymentRequestItem | null>(null);
+  const [order, setOrder] = useState<GatewayOrder | null>(null);
+  const [path, setPath] = useState<DepositPath>('gateway');
   return (
     <section className="page page--narrow money-page">
       <PageHeader title="Deposit" />
       {user?.isDemo ? (
         <DemoNotice />
+      ) : order ? (
+        <GatewayPanel order={order} onRestart={() => setOrder(null)} />
       ) : made ? (
         <DepositStatus made={made} onAnother={() => setMade(null)} />
       ) : (
-        <CashierRead read={info}>{(data) => <DepositForm info={data} onMade={setMade} />}</CashierRead>
+        <CashierRead read={info}>
+          {(data) =>
+            data.gatewayEnabled ? (
+              <>
+                <PathChoice value={path} onChange={setPath} />
+                {path === 'gateway' ? (
+                  <GatewayForm info={data} onOrder={setOrder} />
+                ) : (
+                  <DepositForm info={data} onMade={setMade} />
+                )}
+              </>
+            ) : (
+              <DepositForm info={data} onMade={setMade} />
+            )
+          }
+        </CashierRead>
       )}
     </section>
+  );
+}
+
+/** Automatic through the payment provider, or paid outside and claimed with the UTR. */
+type DepositPath = 'gateway' | 'manual';
+
+const PATHS: { value: DepositPath; title: string; detail: string }[] = [
+  {
+    value: 'gateway',
+    title: 'Pay by UPI app (automatic)',
+    detail: 'Scan or tap to pay: added to your balance as soon as you pay.',
+  },
+  {
+    value: 'manual',
+    title: 'Pay, then send the UTR (manual)',
+    detail: 'Pay our UPI id or bank account, then send the reference and screenshot; checked by our team.',
+  },
+];
+
+function PathChoice({ value, onChange }: { value: DepositPath; onChange: (p: DepositPath) => void }) {
+  return (
+    <fieldset className="deposit-paths">
+      <legend className="money-legend">How do you want to pay?</legend>
+      {PATHS.map((p) => (
+        <label key={p.value} className={`deposit-path ${value === p.value ? 'deposit-path--on' : ''}`}>
+          <input
+            type="radio"
+            name="deposit-path"
+            value={p.value}
+            checked={value === p.value}
+            onChange={() => onChange(p.value)}
+            className="visually-hidden"
+          />
+          <span className="deposit-path__title">{p.title}</span>
+          <span className="deposit-path__detail">{p.detail}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function gatewayFormSchema(min: Paise, max: Paise) {
+  return z.object({
+    amount: z.string().superRefine((text, ctx) => {
+      const read = readAmount(text, { min, max });
+      if ('error' in read) ctx.addIssue({ code: 'custom', message: read.error });
+    }),
+  });
+}
+type GatewayFormValues = z.input<ReturnType<typeof gatewayFormSchema>>;
+
+/** The gateway path: an amount inside the limits opens an order, paid from the player's UPI app. */
+function GatewayForm({ info, onOrder }: { info: PaymentInfo; onOrder: (o: GatewayOrder) => void }) {
+  const mutation = useGeneratePayment();
+  const schema = useMemo(() => gatewayFormSchema(info.minDeposit, info.maxDeposit), [info]);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    formState: { errors },
+  } = useForm<GatewayFormValues>({ resolver: zodResolver(schema), defaultValues: { amount: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    const read = readAmount(values.amount, { min: info.minDeposit, max: info.maxDeposit });
+    if ('error' in read) return;
+    try {
+      onOrder(await mutation.mutateAsync(read.amount));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof AppError && error.code === 'AMOUNT_OUT_OF_RANGE') setError('amount', { message });
+      notify.error(message);
+    }
+  });
+
+  return (
+    <form className="card form money-form" onSubmit={onSubmit} noValidate aria-label="Pay by UPI app">
+      <AmountField
+        id="gw-amount"
+        min={info.minDeposit}
+        max={info.maxDeposit}
+        error={errors.amount?.message}
+        registration={register('amount')}
+        onQuick={(a) => setValue('amount', amountText(a), { shouldValidate: true })}
+      />
+      <p className="hint">
+        You get a QR code and a link to your UPI app. The amount is added to your balance as soon as the
+        payment is confirmed.
+      </p>
+      <button type="submit" className="btn btn--primary btn--block" disabled={mutation.isPending}>
+        {mutation.isPending ? 'Opening…' : 'Continue to pay'}
+      </button>
+    </form>
   );
 }
 

@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ERRORS, moneyToWire, routes, type ErrorCode, type RouteKey } from '@backlay/contract';
 import { z } from 'zod';
 import { AppError } from '@/shared/http/errors';
+import { sanitizeIncoming } from '@/shared/http/sanitize';
 
 /*
  * A cashier server for the screens' tests, in place of `@/shared/http/api`. A call goes as the
@@ -55,6 +56,20 @@ export function wireInfo(over: Record<string, unknown> = {}) {
   };
 }
 
+/** A gateway order as the fake provider keeps it (rupees, as on the wire). */
+export interface FakeOrder {
+  orderId: string;
+  amount: number;
+  status: 'Pending' | 'Success' | 'Failed' | 'Expired';
+  utr: string | null;
+  expiresAt: string;
+}
+
+/** A small SVG like the server's QR code, and the same as a base64 data URL. */
+export const QR_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 29 29"><path stroke="#000000" d="M4 4.5h7"/></svg>';
+export const QR_DATA_URL = `data:image/svg+xml;base64,${btoa(QR_SVG)}`;
+
 export function wireRequest(over: Partial<WireRequest> & Pick<WireRequest, 'id'>): WireRequest {
   return {
     type: 'Deposit',
@@ -88,12 +103,23 @@ export class FakeCashier {
   ocr: { field: string; value: string; confidence: number }[] = [];
   /** Every call, with its body as the server decoded it. */
   calls: { key: string; body: unknown }[] = [];
+  /** Gateway orders, newest first; `sandbox` answers sandboxUrl as the sandbox provider does. */
+  orders: FakeOrder[] = [];
+  sandbox = true;
   /** Set to fail one route's next calls with a code. */
   failing: Partial<Record<string, ErrorCode>> = {};
   private nextId = 100;
 
   reset() {
     Object.assign(this, new FakeCashier());
+  }
+
+  /** The player pays the newest order in their UPI app (the provider's notice credits it). */
+  pay(utr = '512345678901') {
+    const order = this.orders[0];
+    if (!order) throw new Error('no order to pay');
+    Object.assign(order, { status: 'Success', utr });
+    this.balance += order.amount;
   }
 
   private handle(key: string, body: Record<string, unknown>): unknown {
@@ -157,6 +183,38 @@ export class FakeCashier {
         );
         return { totalCount: items.length, items: items.slice(skip, skip + take) };
       }
+      case 'paymentGenerate': {
+        const amount = Number(body.amount) / 100;
+        const min = Number(this.info.minDeposit);
+        const max = Number(this.info.maxDeposit);
+        if (!this.info.gatewayEnabled) fail('PAYMENT_GATEWAY_UNAVAILABLE');
+        if (amount < min || amount > max)
+          fail('AMOUNT_OUT_OF_RANGE', `Deposits on this site are from ₹${min} to ₹${max}.`);
+        const orderId = `BLTEST${String((this.nextId += 1)).padStart(10, '0')}`;
+        const order: FakeOrder = {
+          orderId,
+          amount,
+          status: 'Pending',
+          utr: null,
+          expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
+        };
+        this.orders.unshift(order);
+        return {
+          orderId,
+          upiUri: `upi://pay?pa=backlay.demo@okaxis&pn=Backlay%20Demo&am=${amount.toFixed(2)}&cu=INR&tr=${orderId}&tn=Wallet%20deposit`,
+          qrSvg: QR_SVG,
+          qrDataUrl: QR_DATA_URL,
+          ...(this.sandbox ? { sandboxUrl: `/sandbox/upi/${orderId}` } : {}),
+          amount,
+          expiresAt: order.expiresAt,
+        };
+      }
+      case 'paymentCheck': {
+        const order = this.orders.find((o) => o.orderId === body.orderId);
+        if (!order) fail('NOT_FOUND', 'No such payment order of yours.');
+        if (order.status === 'Pending' && Date.parse(order.expiresAt) <= Date.now()) order.status = 'Expired';
+        return { orderId: order.orderId, status: order.status, amount: order.amount, utr: order.utr };
+      }
       case 'userOpenBets':
         return { balance: this.balance, exposure: this.exposure, openBets: [] };
       default:
@@ -177,7 +235,8 @@ export class FakeCashier {
     }
     this.calls.push({ key, body: decoded });
     const answer = this.handle(key, (decoded ?? {}) as Record<string, unknown>);
-    return route.result.parse(JSON.parse(JSON.stringify(answer)));
+    // The client's response sanitiser runs on every answer before it is parsed.
+    return route.result.parse(sanitizeIncoming(JSON.parse(JSON.stringify(answer))));
   };
 }
 
