@@ -13,8 +13,12 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `pretty` (readable lines) or `json` (pino's lines); default pretty on a terminal, else json. */
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
-  /** The operator's key for /admin calls; generated into DATA_DIR outside production when absent. */
-  ADMIN_API_KEY: z.string().min(24).optional(),
+  /**
+   * Retired: the shared operator key is no longer accepted anywhere (operators sign in; a site's
+   * first owner is made with `npm run operator:create`). Read only to warn a deployment that still
+   * sets it.
+   */
+  ADMIN_API_KEY: z.string().optional(),
   /** Secret for signing access tokens; generated into DATA_DIR on first start when absent. */
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
@@ -83,8 +87,6 @@ const EnvSchema = z.object({
 
 export type Config = z.infer<typeof EnvSchema> & {
   jwtSecret: string;
-  /** Null when no operator key is configured: the /admin calls are then not served. */
-  adminApiKey: string | null;
   seedDemoData: boolean;
   /** Whether /docs is served. */
   apiDocs: boolean;
@@ -113,7 +115,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const isProduction = c.NODE_ENV === 'production';
   const jwtSecret = c.JWT_SECRET ?? devSecrets(dataDir).jwtSecret;
-  const adminApiKey = c.ADMIN_API_KEY ?? (isProduction ? null : devSecrets(dataDir).adminApiKey);
   const seedDemoData = c.SEED_DEMO_DATA ? c.SEED_DEMO_DATA === 'true' : !isProduction;
   const apiDocs = c.API_DOCS ? c.API_DOCS === 'true' : !isProduction;
   const paymentWebhookSecret =
@@ -121,7 +122,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...c,
     jwtSecret,
-    adminApiKey,
     dataDir,
     isProduction,
     seedDemoData,
@@ -132,7 +132,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 interface DevSecrets {
   jwtSecret: string;
-  adminApiKey: string;
   paymentWebhookSecret: string;
 }
 
@@ -144,14 +143,9 @@ function devSecrets(dataDir: string): DevSecrets {
     : {};
   const secrets: DevSecrets = {
     jwtSecret: saved.jwtSecret ?? randomBytes(48).toString('base64url'),
-    adminApiKey: saved.adminApiKey ?? randomBytes(24).toString('base64url'),
     paymentWebhookSecret: saved.paymentWebhookSecret ?? randomBytes(32).toString('base64url'),
   };
-  if (
-    secrets.jwtSecret !== saved.jwtSecret ||
-    secrets.adminApiKey !== saved.adminApiKey ||
-    secrets.paymentWebhookSecret !== saved.paymentWebhookSecret
-  ) {
+  if (secrets.jwtSecret !== saved.jwtSecret || secrets.paymentWebhookSecret !== saved.paymentWebhookSecret) {
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   }

@@ -16,7 +16,7 @@ const database = await openDatabase({
 });
 if (config.seedDemoData) await seedDemoDomains(database.db);
 // One operator of each role on the demo site, with a documented password and TOTP secret: never in
-// production, whatever SEED_DEMO_DATA says (the first owner there is made with the bootstrap key).
+// production, whatever SEED_DEMO_DATA says (the first owner there is made with operator:create).
 const demoOperators = config.seedDemoData && !config.isProduction;
 if (demoOperators) {
   await seedDemoOperators(database.db, {
@@ -38,6 +38,11 @@ const running = await runFeed({
   world: database.db,
 });
 const app = await buildApp({ config, database, bus, feed: running.feed, feedRole: running.role });
+if (config.ADMIN_API_KEY !== undefined) {
+  app.log.warn(
+    'ADMIN_API_KEY is set but no longer used: operators sign in (POST /admin/auth/login), and a site gets its first owner with `npm run operator:create -w @backlay/server`. Unset it.',
+  );
+}
 if (running.world) {
   const { ignoredSettings, ...world } = running.world;
   app.log.info(world, world.resumed ? 'carried on the stored feed world' : 'stored a new feed world');

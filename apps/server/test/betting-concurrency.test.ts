@@ -25,6 +25,7 @@ import {
 } from './betting-helpers';
 import { backends, createTestApp, freePort, scratchPostgres, testConfig, type TestContext } from './harness';
 import { call, expectRefused } from './helpers';
+import { operatorHeaders } from './operator-helpers';
 
 /*
  * Two server instances (two app factories, each with its own connection pool) on one PostgreSQL
@@ -151,7 +152,8 @@ describe.runIf(DATABASE_URL)('concurrent bets through two servers on one Postgre
       const answer = await call(apps[i % 2] as FastifyInstance, {
         url: '/admin/markets/settle',
         body: { marketId, result: { kind: 'winner', runnerId: i < 2 ? 11 : 12 } },
-        headers: { 'x-admin-key': ctx.config.adminApiKey ?? '' },
+        // The trader's token is good on either server: both serve the demo site from one database.
+        headers: await operatorHeaders(ctx.app, 'trader'),
       });
       expect(answer.status).toBe(200);
     }
@@ -440,7 +442,6 @@ describe.runIf(DATABASE_URL)('the feed owner killed (kill -9) under 2,000 open b
       PORT: String(port),
       HOST: '127.0.0.1',
       JWT_SECRET: randomBytes(48).toString('base64url'),
-      ADMIN_API_KEY: randomBytes(24).toString('base64url'),
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'backlay-kill-')),

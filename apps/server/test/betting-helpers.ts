@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import { queryRows, num } from '../src/betting/sql-rows';
 import type { Db } from '../src/platform/db/database';
 import { call, expectOk, registerVerified, type Answer } from './helpers';
+import { operatorHeaders } from './operator-helpers';
 import type { TestContext } from './harness';
 
 export interface Player {
@@ -36,7 +37,7 @@ export async function adjust(ctx: TestContext, userId: number, rupees: number) {
     await call(ctx.app, {
       url: '/admin/wallets/adjust',
       body: { userId, amount: rupees, reason: 'test funds', reference: randomBytes(8).toString('hex') },
-      headers: { 'x-admin-key': ctx.config.adminApiKey ?? '' },
+      headers: await operatorHeaders(ctx.app, 'finance'),
     }),
   );
 }
@@ -110,11 +111,12 @@ export async function expectedPl(ctx: TestContext, p: Player): Promise<ExpectedP
   );
 }
 
-export function settle(ctx: TestContext, marketId: string, result: unknown): Promise<Answer> {
+/** Settles (or voids) a market as the demo site's trader. */
+export async function settle(ctx: TestContext, marketId: string, result: unknown): Promise<Answer> {
   return call(ctx.app, {
     url: '/admin/markets/settle',
     body: { marketId, result },
-    headers: { 'x-admin-key': ctx.config.adminApiKey ?? '' },
+    headers: await operatorHeaders(ctx.app, 'trader'),
   });
 }
 

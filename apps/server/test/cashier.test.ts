@@ -1,10 +1,11 @@
 import { paise } from '@backlay/exchange';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { num, queryRows } from '../src/betting/sql-rows';
 import { expectLedgerBalanced } from './betting-helpers';
 import { backends, createTestApp, type TestContext } from './harness';
 import { call, expectOk, expectRefused, registerVerified, type Answer } from './helpers';
+import { operatorHeaders } from './operator-helpers';
 
 /*
  * The cashier end to end through the HTTP API (section C1): payment info, screenshots, manual
@@ -55,7 +56,12 @@ describe.each(backends)('the cashier (%s)', (backend) => {
     await expectLedgerBalanced(ctx.database.db);
   });
 
-  const admin = () => ({ 'x-admin-key': ctx.config.adminApiKey ?? '' });
+  /** The demo site's finance operator, signed in once (operatorHeaders keeps the token). */
+  let finance: { authorization: string };
+  beforeEach(async () => {
+    finance = await operatorHeaders(ctx.app, 'finance');
+  });
+  const admin = () => finance;
   let seq = 0;
   let utrSeq = 0;
   /** A UTR no other test in this run has used. */
@@ -168,6 +174,8 @@ describe.each(backends)('the cashier (%s)', (backend) => {
       expect(stranger.json()).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
       expect((await get(png.url, {})).statusCode).toBe(401);
       expect((await get(png.url, { 'x-admin-key': 'wrong-key-wrong-key-wrong-key' })).statusCode).toBe(401);
+      // The owner sees them too, as finance does (below).
+      expect((await get(png.url, await operatorHeaders(ctx.app, 'owner'))).statusCode).toBe(200);
       expect((await get(png.url, admin())).statusCode).toBe(200);
       expect((await get('/Setting/Image/abc', admin())).statusCode).toBe(404);
     });

@@ -16,6 +16,7 @@ import { runFeed, type RunFeedOptions } from '../src/sports/feed/run-feed';
 import { demoPlayer, expectLedgerBalanced, placeOk, walletOf, type Player } from './betting-helpers';
 import { backends, openTestDatabase, scratchPostgres, testConfig, type TestContext } from './harness';
 import { call } from './helpers';
+import { operatorHeaders } from './operator-helpers';
 
 const RUNNERS = [
   { id: 1, name: 'India', back: [2], lay: [2.02] },
@@ -57,11 +58,11 @@ async function settledInTheBackground(db: Database['db'], marketId: string): Pro
   }
 }
 
-const settleByHand = (ctx: TestContext, marketId: string, result: MarketResult) =>
+const settleByHand = async (ctx: TestContext, marketId: string, result: MarketResult) =>
   call(ctx.app, {
     url: '/admin/markets/settle',
     body: { marketId, result },
-    headers: { 'x-admin-key': ctx.config.adminApiKey ?? '' },
+    headers: await operatorHeaders(ctx.app, 'trader'),
   });
 
 describe.each(backends)('a restarted feed owner (%s)', { timeout: 120_000 }, (backend) => {

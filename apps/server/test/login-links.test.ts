@@ -4,7 +4,17 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAttempts, loginLinks, users } from '../src/platform/db/schema';
 import { backends, createTestApp, type TestContext } from './harness';
-import { call, claimsOf, expectOk, expectRefused, registerVerified, type Registered } from './helpers';
+import {
+  call,
+  claimsOf,
+  expectOk,
+  expectRefused,
+  register,
+  registerVerified,
+  verify,
+  type Registered,
+} from './helpers';
+import { operatorHeaders } from './operator-helpers';
 
 /*
  * Section 7's authorization-code sign-in as a one-time link: an operator issues it for a player of
@@ -22,11 +32,15 @@ describe.each(backends)('one-time sign-in links (%s)', (backend) => {
     await ctx?.close();
   });
 
-  const issue = (userName: string, opts: { host?: string; key?: string; minutes?: number } = {}) =>
+  /** A link issued by the demo site's support operator (or with the headers given). */
+  const issue = async (
+    userName: string,
+    opts: { host?: string; headers?: Record<string, string>; minutes?: number } = {},
+  ) =>
     call<LoginLinkIssueResult>(ctx.app, {
       url: '/admin/login-links',
       body: { userName, ...(opts.minutes ? { expiresInMinutes: opts.minutes } : {}) },
-      headers: { 'x-admin-key': opts.key ?? ctx.config.adminApiKey ?? '' },
+      headers: opts.headers ?? (await operatorHeaders(ctx.app, 'support')),
       ...(opts.host ? { host: opts.host } : {}),
     });
 
@@ -141,7 +155,12 @@ describe.each(backends)('one-time sign-in links (%s)', (backend) => {
   });
 
   it("an operator cannot issue a link for another site's player, a demo, or an account that cannot sign in", async () => {
-    expectRefused(await issue(player.userName, { host: 'nosignup.backlay.local' }), 404, 'NOT_FOUND');
+    // A player of another site (skipotp: its fixed code verifies) is nobody here.
+    const elsewhere = await register(ctx.app, { host: 'skipotp.backlay.local' });
+    expectOk(await verify(ctx.app, elsewhere, '000000'));
+    expectRefused(await issue(elsewhere.userName), 404, 'NOT_FOUND');
+    // And the operator's token is good on its own site only.
+    expectRefused(await issue(player.userName, { host: 'nosignup.backlay.local' }), 401, 'UNAUTHENTICATED');
     expectRefused(await issue('nobody_here'), 404, 'NOT_FOUND');
     const demo = expectOk(await call<LoginResult>(ctx.app, { url: '/Account/LoginAsDemoUser' }));
     expectRefused(await issue(demo.userName), 404, 'NOT_FOUND');
@@ -160,10 +179,20 @@ describe.each(backends)('one-time sign-in links (%s)', (backend) => {
   });
 
   it('only an operator issues links', async () => {
-    expectRefused(await issue(player.userName, { key: 'not-the-operator-key-0123456789' }), 403, 'FORBIDDEN');
+    // The retired shared key is no credential, whatever its value.
+    const key = 'x'.repeat(32);
+    expectRefused(await issue(player.userName, { headers: { 'x-admin-key': key } }), 401, 'UNAUTHENTICATED');
+    // A finance or trader operator may not: support's call (and the owner's).
+    for (const role of ['finance', 'trader'] as const) {
+      expectRefused(
+        await issue(player.userName, { headers: await operatorHeaders(ctx.app, role) }),
+        403,
+        'FORBIDDEN',
+      );
+    }
     const answer = await call(ctx.app, { url: '/admin/login-links', body: { userName: player.userName } });
     expectRefused(answer, 401, 'UNAUTHENTICATED');
-    // A player's own token is no operator key either.
+    // A player's own token is no operator's either.
     const asPlayer = await call(ctx.app, {
       url: '/admin/login-links',
       body: { userName: player.userName },

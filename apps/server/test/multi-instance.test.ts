@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { HubConnectionBuilder, HttpTransportType, LogLevel } from '@microsoft/signalr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, scratchPostgres } from './harness';
+import { signInOverHttp } from './operator-helpers';
 
 /**
  * Scale-out, as deployed: two server processes on one PostgreSQL and one Redis. A player connected
@@ -44,7 +45,6 @@ describe.runIf(DATABASE_URL && REDIS_URL)('two server processes on one PostgreSQ
   let scratch: Awaited<ReturnType<typeof scratchPostgres>>;
   const servers: ChildProcess[] = [];
   const ports: number[] = [];
-  const adminKey = randomBytes(24).toString('base64url');
 
   beforeAll(async () => {
     scratch = await scratchPostgres('backlay_multi');
@@ -53,7 +53,6 @@ describe.runIf(DATABASE_URL && REDIS_URL)('two server processes on one PostgreSQ
       REDIS_URL: REDIS_URL as string,
       REDIS_PREFIX: `backlay-multi-${randomBytes(4).toString('hex')}:`,
       JWT_SECRET: randomBytes(48).toString('base64url'),
-      ADMIN_API_KEY: adminKey,
       NODE_ENV: 'test',
       // The start banner is an info line in JSON mode (the child's stdout is no terminal).
       LOG_LEVEL: 'info',
@@ -113,9 +112,11 @@ describe.runIf(DATABASE_URL && REDIS_URL)('two server processes on one PostgreSQ
       Token: accessToken,
     });
 
+    // The demo site's finance operator (seeded by main.ts outside production) signs in on B.
+    const finance = await signInOverHttp(b, 'finance');
     const adjust = await fetch(`${b}/admin/wallets/adjust`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-admin-key': adminKey },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${finance}` },
       body: JSON.stringify({ userId, amount: 500, reason: 'Goodwill credit', reference: `multi-${userId}` }),
     });
     expect(adjust.status).toBe(200);

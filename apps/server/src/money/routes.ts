@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../platform/http/app-error';
 import type { Executor } from '../platform/db/database';
 import type { AuthOperator, OperatorAction } from '../platform/http/auth-user';
-import { defineRoute, isOperator } from '../platform/http/define-route';
+import { defineRoute } from '../platform/http/define-route';
 import type { CashierService, OperatorDecision } from './cashier-service';
 
 /** The player's cashier calls, and the screenshots served to their owner. */
@@ -34,10 +34,10 @@ export async function cashierRoutes(app: FastifyInstance, opts: { cashier: Cashi
   );
 
   // The screenshot itself: its bytes, not the envelope, to its owner's token, or to a finance
-  // operator (or owner, or the bootstrap key) of the image's site.
+  // operator (or owner) of the image's site.
   app.get<{ Params: { imageId: string } }>(`${PAYMENT_IMAGE_PATH}/:imageId`, async (req, reply) => {
     const role = req.authOperator?.role;
-    const operator = role === 'owner' || role === 'finance' || isOperator(req, app.config.adminApiKey);
+    const operator = role === 'owner' || role === 'finance';
     const user = req.authUser;
     if (!operator && !user) throw req.authError ?? new AppError('UNAUTHENTICATED');
     const id = /^\d{1,15}$/.test(req.params.imageId) ? Number(req.params.imageId) : null;

@@ -1,7 +1,7 @@
 import type { OperatorRole } from '@backlay/contract';
 import { and, count, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../platform/db/database';
-import { domains, operatorAuditLog, operatorRoles, operators } from '../platform/db/schema';
+import { domainHosts, domains, operatorAuditLog, operatorRoles, operators } from '../platform/db/schema';
 
 export type OperatorRow = typeof operators.$inferSelect;
 export type AuditRow = typeof operatorAuditLog.$inferSelect;
@@ -173,4 +173,21 @@ export async function signInRecord(
 export async function findDomainIdByName(db: Executor, name: string): Promise<number | null> {
   const [row] = await db.select({ id: domains.id }).from(domains).where(eq(domains.name, name));
   return row?.id ?? null;
+}
+
+/** A domain by its name ('test', a site's main host) or any of its hosts; null when none. */
+export async function findDomainIdByNameOrHost(db: Executor, nameOrHost: string): Promise<number | null> {
+  const byName = await findDomainIdByName(db, nameOrHost);
+  if (byName !== null) return byName;
+  const [row] = await db
+    .select({ id: domainHosts.domainId })
+    .from(domainHosts)
+    .where(eq(domainHosts.host, nameOrHost.toLowerCase()));
+  return row?.id ?? null;
+}
+
+/** Every domain's name, for a message that lists them. */
+export async function domainNames(db: Executor): Promise<string[]> {
+  const rows = await db.select({ name: domains.name }).from(domains).orderBy(domains.name);
+  return rows.map((r) => r.name);
 }

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { backends, createTestApp, type TestContext } from '../../test/harness';
 import { call, expectOk, expectRefused, registerVerified } from '../../test/helpers';
+import { operatorHeaders } from '../../test/operator-helpers';
 import { num, queryRows } from '../betting/sql-rows';
 import { WalletAdjustments } from './wallet-adjustments';
 
@@ -20,13 +21,18 @@ describe.each(backends)('the wallet adjustment: rupees on the wire, paise inside
   afterEach(() => {
     vi.restoreAllMocks();
   });
+  /** The demo site's finance operator, signed in once (operatorHeaders keeps the token). */
+  let finance: { authorization: string };
+  beforeEach(async () => {
+    finance = await operatorHeaders(ctx.app, 'finance');
+  });
 
   let seq = 0;
   const adjust = (userId: number, amount: unknown) =>
     ctx.app.inject({
       method: 'POST',
       url: '/admin/wallets/adjust',
-      headers: { 'content-type': 'application/json', 'x-admin-key': ctx.config.adminApiKey ?? '' },
+      headers: { 'content-type': 'application/json', ...finance },
       payload: JSON.stringify({ userId, amount, reason: 'edge test', reference: `edge-${backend}-${++seq}` }),
     });
 
@@ -130,7 +136,7 @@ describe.each(backends)('the wallet adjustment: rupees on the wire, paise inside
     return {
       url: '/admin/wallets/adjust',
       body: { userId, amount, reason: 'edge test', reference: `edge-${backend}-${++seq}` },
-      headers: { 'x-admin-key': ctx.config.adminApiKey ?? '' },
+      headers: finance,
     };
   }
 });

@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { OperatorRole, RouteDef } from '@backlay/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -58,36 +57,23 @@ export function toValidationError(error: z.ZodError): AppError {
 }
 
 /**
- * The bootstrap operator key (X-Admin-Key), compared in constant time. Where the server is given
- * one (ADMIN_API_KEY; generated outside production), it acts as the owner of the request's domain:
- * to create the first operators of a production site, and for the callers not yet moved to operator
- * tokens. Operator tokens are the way in; the key is for bootstrap and development.
- */
-export function isOperator(req: FastifyRequest, key: string | null): boolean {
-  const given = req.headers['x-admin-key'];
-  if (!key || typeof given !== 'string') return false;
-  const digest = (v: string) => createHash('sha256').update(v).digest();
-  return timingSafeEqual(digest(given), digest(key));
-}
-
-/**
  * Who calls an operator route, and whether the route admits them: no operator credential answers
- * 401 (an operator token refused says why: expired, or not good here), a player's token or a wrong
- * key 403, and an operator whose role the route does not admit 403 naming the roles it needs.
+ * 401 (an operator token refused says why: expired, or not good here; the retired shared key
+ * X-Admin-Key is no credential and says so), a player's token 403, and an operator whose role the
+ * route does not admit 403 naming the roles it needs.
  */
-function operatorOf(
-  req: FastifyRequest,
-  key: string | null,
-  roles: readonly OperatorRole[] = [],
-): AuthOperator {
-  let operator = req.authOperator;
-  if (!operator && isOperator(req, key)) {
-    operator = { operatorId: null, userName: 'operator-key', domainId: req.domain.id, role: 'owner' };
-  }
+function operatorOf(req: FastifyRequest, roles: readonly OperatorRole[] = []): AuthOperator {
+  const operator = req.authOperator;
   if (!operator) {
     if (req.operatorAuthError) throw req.operatorAuthError;
-    if (req.authUser || req.headers['x-admin-key'] !== undefined) {
+    if (req.authUser) {
       throw new AppError('FORBIDDEN', 'This call is for operators: sign in with POST /admin/auth/login.');
+    }
+    if (req.headers['x-admin-key'] !== undefined) {
+      throw new AppError(
+        'UNAUTHENTICATED',
+        'The X-Admin-Key is no longer accepted: operators sign in with POST /admin/auth/login.',
+      );
     }
     throw new AppError('UNAUTHENTICATED', 'Operators sign in with POST /admin/auth/login.');
   }
@@ -182,8 +168,7 @@ export function defineRoute<R extends RouteDef>(
       }
       const user = req.authUser;
       if (def.auth === 'user' && !user) throw req.authError ?? new AppError('UNAUTHENTICATED');
-      const operator =
-        def.auth === 'operator' ? operatorOf(req, app.config.adminApiKey, options.roles) : null;
+      const operator = def.auth === 'operator' ? operatorOf(req, options.roles) : null;
       const ctx = {
         query: parse(def.query, req.query ?? {}),
         body: parse(def.body, req.body),
