@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { operatorHeaders } from '../tests/support';
 
 /** Betslip and account statement screenshots for docs/screenshots (betting-*.png). */
 const out = resolve(import.meta.dirname, '..', '..', 'docs', 'screenshots');
-const adminKey = process.env.BACKLAY_E2E_ADMIN_KEY ?? 'e2e-operator-key-0123456789abcdef';
 const sizes = [
   { name: '360', width: 360, height: 780 },
   { name: '1280', width: 1280, height: 800 },
@@ -78,7 +78,7 @@ for (const size of sizes) {
       await page.screenshot({ path: `${out}/betting-betslip-${size.name}.png` });
 
       const settled = await page.request.post('/admin/markets/settle', {
-        headers: { 'x-admin-key': adminKey },
+        headers: await operatorHeaders(page.request, 'trader'),
         data: { marketId: market.id, result: { kind: 'winner', runnerId: runner.id } },
       });
       expect(settled.ok()).toBe(true);

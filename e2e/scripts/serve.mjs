@@ -54,6 +54,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
   stdio: 'inherit',
   env: {
     ...process.env,
+    // Outside production the server seeds the demo operators (owner, finance, trader, support), whom
+    // the journeys sign in with the documented password and TOTP secret (e2e/tests/support.ts).
     NODE_ENV: 'test',
     PORT: port,
     HOST: '127.0.0.1',
@@ -62,8 +64,6 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
     ...(process.env.REDIS_URL ? { REDIS_PREFIX: `${scratchName}:` } : {}),
     WEB_DIST: webDist,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    // The operator key the realtime journey uses to change a wallet, as an operator would.
-    ADMIN_API_KEY: process.env.BACKLAY_E2E_ADMIN_KEY ?? 'e2e-operator-key-0123456789abcdef',
     // Every journey signs in as a new demo user from one address, faster than a person could.
     DEMO_LOGINS_PER_MINUTE_PER_IP: '1000',
     // Matches not started yet keep their prices until their game moves: a journey can trade at a

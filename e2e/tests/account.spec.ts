@@ -1,8 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { MESSAGES } from '@backlay/contract';
-import { hostUrl, registerAndVerify, storageKeys } from './support';
-
-const adminKey = process.env.BACKLAY_E2E_ADMIN_KEY ?? 'e2e-operator-key-0123456789abcdef';
+import { hostUrl, operatorHeaders, registerAndVerify, storageKeys } from './support';
 
 async function demoLogin(page: Page) {
   await page.goto('/auth/login');
@@ -336,7 +334,7 @@ test.describe('one-time sign-in links (section 7)', () => {
     await expect(page).toHaveURL(/\/auth\/login$/);
 
     const issued = await page.request.post('/admin/login-links', {
-      headers: { 'x-admin-key': adminKey },
+      headers: await operatorHeaders(page.request, 'support'),
       data: { userName: player.userName, expiresInMinutes: 5 },
     });
     expect(issued.ok()).toBe(true);

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { operatorHeaders } from './support';
 
 /*
  * Betting journeys against the real server and its simulated feed. Prices move on their own, so a
@@ -8,8 +9,6 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
  * taken at exactly the offered price, so it trades on a match not started yet, whose prices the e2e
  * server holds still.
  */
-
-const adminKey = process.env.BACKLAY_E2E_ADMIN_KEY ?? 'e2e-operator-key-0123456789abcdef';
 
 interface PriceLevel {
   price: number;
@@ -522,7 +521,7 @@ test.describe('betting', () => {
 
     // The operator settles the market: the backed runner wins.
     const settle = await page.request.post('/admin/markets/settle', {
-      headers: { 'x-admin-key': adminKey },
+      headers: await operatorHeaders(page.request, 'trader'),
       data: { marketId: market.id, result: { kind: 'winner', runnerId: runner.id } },
     });
     expect(settle.ok()).toBe(true);

@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-
-const adminKey = process.env.BACKLAY_E2E_ADMIN_KEY ?? 'e2e-operator-key-0123456789abcdef';
+import { operatorHeaders } from './support';
 
 test('the header balance follows a wallet change over the realtime hub, without reload', async ({ page }) => {
   await page.goto('/auth/login');
@@ -15,7 +14,7 @@ test('the header balance follows a wallet change over the realtime hub, without 
   await page.evaluate(() => Object.assign(window, { __noReload: true }));
 
   const response = await page.request.post('/admin/wallets/adjust', {
-    headers: { 'X-Admin-Key': adminKey },
+    headers: await operatorHeaders(page.request, 'finance'),
     data: { userId, amount: 123.45, reason: 'e2e realtime credit', reference: `e2e-${Date.now()}` },
   });
   expect(response.ok()).toBe(true);

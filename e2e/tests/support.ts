@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { createHmac } from 'node:crypto';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 let sequence = 0;
 
@@ -65,4 +66,73 @@ export async function registerAndVerify(page: Page) {
   await expect(page).toHaveURL(/\/inplay$/);
   await expect(page.getByTestId('header-balance')).toBeVisible();
   return player;
+}
+
+/*
+ * Operators. The e2e server (NODE_ENV=test) seeds the demo operators: owner, finance, trader and
+ * support on the demo site, with the documented development password and TOTP secret
+ * (apps/server/src/operator/README.md). Each TOTP code signs in once, so a worker signs each
+ * operator in once and keeps the 15-minute token.
+ */
+export type OperatorRole = 'owner' | 'finance' | 'trader' | 'support';
+const OPERATOR_PASSWORD = 'backlay-operator-dev';
+const OPERATOR_TOTP_SECRET = 'BACKLAYDEVTOTPSECRETFOROPERATORS';
+const TOTP_STEP_SECONDS = 30;
+
+/** RFC 6238 as authenticator apps make it (HMAC-SHA-1, 30-second steps, 6 digits) of a Base32 secret. */
+export function totpCode(secret: string, step: number): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const c of secret.replace(/=+$/, '').toUpperCase()) {
+    const value = alphabet.indexOf(c);
+    if (value < 0) throw new Error(`not Base32: ${c}`);
+    bits += value.toString(2).padStart(5, '0');
+  }
+  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => parseInt(b, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(step));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const offset = (mac[mac.length - 1] as number) & 0xf;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+const keptTokens = new Map<string, { token: string; until: number }>();
+const lastSteps = new Map<string, number>();
+
+async function signInOperator(request: APIRequestContext, role: OperatorRole): Promise<string> {
+  // The server takes one step of drift each way and each step once: a step after the last used.
+  for (let attempt = 0; ; attempt++) {
+    const now = Math.floor(Date.now() / 1000 / TOTP_STEP_SECONDS);
+    const step = Math.max(now, (lastSteps.get(role) ?? 0) + 1);
+    if (step > now + 1) {
+      await new Promise((r) => setTimeout(r, (step - 1) * TOTP_STEP_SECONDS * 1000 - Date.now() + 100));
+      continue;
+    }
+    lastSteps.set(role, step);
+    const answer = await request.post('/admin/auth/login', {
+      data: { userName: role, password: OPERATOR_PASSWORD, totp: totpCode(OPERATOR_TOTP_SECRET, step) },
+    });
+    const body = (await answer.json()) as { result: { accessToken: string; expireInSeconds: number } | null };
+    if (answer.ok() && body.result) {
+      keptTokens.set(role, {
+        token: body.result.accessToken,
+        until: Date.now() + (body.result.expireInSeconds - 120) * 1000,
+      });
+      return body.result.accessToken;
+    }
+    // Another process (a worker started again after a failure) may have used this step: the next.
+    if (answer.status() !== 401 || attempt >= 2) {
+      throw new Error(`operator ${role} could not sign in: ${answer.status()} ${JSON.stringify(body)}`);
+    }
+  }
+}
+
+/** The `authorization` header of a demo operator of the demo site, signed in once per worker. */
+export async function operatorHeaders(
+  request: APIRequestContext,
+  role: OperatorRole,
+): Promise<{ authorization: string }> {
+  const kept = keptTokens.get(role);
+  const token = kept && kept.until > Date.now() ? kept.token : await signInOperator(request, role);
+  return { authorization: `Bearer ${token}` };
 }

@@ -62,7 +62,7 @@ export function buildOpenApiDocument(extra: Record<string, RouteDef> = {}): Json
     };
     if (r.auth === 'user') op.security = [{ bearer: [] }];
     if (r.auth === 'optional') op.security = [{}, { bearer: [] }];
-    if (r.auth === 'operator') op.security = [{ operatorBearer: [] }, { adminKey: [] }];
+    if (r.auth === 'operator') op.security = [{ operatorBearer: [] }];
     if (r.body) {
       op.requestBody = {
         required: true,
@@ -88,7 +88,6 @@ export function buildOpenApiDocument(extra: Record<string, RouteDef> = {}): Json
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
         operatorBearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT (operator)' },
-        adminKey: { type: 'apiKey', in: 'header', name: 'X-Admin-Key' },
       },
     },
     paths,

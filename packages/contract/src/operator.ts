@@ -4,7 +4,7 @@ import { MoneySchema } from './money';
 
 /**
  * Operator calls: no player screen, authenticated with an operator's bearer token (see
- * `POST /admin/auth/login`), or the bootstrap X-Admin-Key where the server is given one.
+ * `POST /admin/auth/login`); there is no shared operator key.
  */
 export const WalletAdjustmentInputSchema = z.object({
   userId: z.number().int().positive(),
@@ -86,7 +86,10 @@ export const AuditLogQuerySchema = z.object({
 export const AuditLogItemSchema = z.object({
   id: z.number().int(),
   at: IsoDateTimeSchema,
-  /** The operator's user name; `operator-key` for the bootstrap key; a typed name for a failed sign-in. */
+  /**
+   * The operator's user name; `cli:<OS user>` for an operator made by `operator:create`;
+   * `operator-key` on rows of the retired shared key; a typed name for a failed sign-in.
+   */
   actor: z.string(),
   role: OperatorRoleSchema.nullable(),
   action: z.string(),

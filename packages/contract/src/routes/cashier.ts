@@ -2,7 +2,7 @@ import * as C from '../cashier';
 import { OcrInputSchema, OcrResultSchema } from '../ocr';
 import { route } from './route-def';
 
-/** Where a stored screenshot is served: to its owner (bearer token) or an operator (X-Admin-Key). */
+/** Where a stored screenshot is served: to its owner (bearer token) or a finance operator or owner (operator token). */
 export const PAYMENT_IMAGE_PATH = '/Setting/Image';
 
 /** The cashier: payment info, screenshots, deposits, withdrawals, request lists (server: money/). */

@@ -3,8 +3,8 @@ import * as O from '../operator';
 import { route } from './route-def';
 
 /**
- * Operator calls (server: operator/): an operator's bearer token from `adminLogin` (or the bootstrap
- * X-Admin-Key); the roles each call admits are declared where the server binds it.
+ * Operator calls (server: operator/): an operator's bearer token from `adminLogin` (no shared key);
+ * the roles each call admits are declared where the server binds it.
  */
 export const operatorRoutes = {
   adminAdjustWallet: route({

@@ -4,7 +4,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /**
  * none: sent without an Authorization header; optional: a token is used when present; user: a
  * player's token is required; operator: an operator's token is required (`POST /admin/auth/login`;
- * a player's token never passes), or the bootstrap X-Admin-Key where the server is given one.
+ * a player's token never passes; there is no shared operator key).
  */
 export type AuthMode = 'none' | 'optional' | 'user' | 'operator';
 
