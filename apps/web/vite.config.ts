@@ -8,7 +8,8 @@ import { inlineCss } from './scripts/inline-css.ts';
 const apiTarget = process.env.BACKLAY_API ?? 'http://localhost:8080';
 // Every API path of the route table sits at the origin root; in development the server runs apart.
 const apiPaths =
-  '^/(Account|account|Setting|setting|UserStake|api|cdn|dev|Event|event|Market|Odds|Bet|Transaction|DepositWithdrawal|Referral|Bonus|docs)(/|$)';
+  '^/(Account|account|Setting|setting|UserStake|api|cdn|dev|Event|event|Market|Odds|Bet|Transaction|DepositWithdrawal|Referral|Bonus|docs|sandbox)(/|$)';
+// (`sandbox`: the development payment provider's order pages, linked from /depositw.)
 
 /**
  * The contract package only declares schemas and constants, and the exchange package only pure
