@@ -313,7 +313,10 @@ test.describe('toasts', () => {
         const header = await box(page.locator('.app-top'));
         // Top-right, under the header, so clear of the balance and exposure in it.
         expect(toast.y).toBeGreaterThanOrEqual(header.y + header.height);
-        expect(toast.x + toast.width).toBeGreaterThan(size.width - 24);
+        // At the right edge of the page (the viewport less any scrollbar), within the toast's margin.
+        const pageWidth = await page.evaluate(() => document.documentElement.clientWidth);
+        expect(toast.x + toast.width).toBeGreaterThan(pageWidth - 24);
+        expect(toast.x + toast.width).toBeLessThanOrEqual(pageWidth);
         for (const id of ['header-balance', 'header-exposure']) {
           const wallet = await box(page.getByTestId(id));
           expect(wallet.y + wallet.height).toBeLessThanOrEqual(toast.y);
