@@ -12,7 +12,14 @@ import type { Config } from './config';
 import { bodyParsers } from './platform/http/body-parsers';
 import { securityHeaders } from './platform/http/security-headers';
 import { Ledger, WalletNotifier } from './ledger';
-import { CashierService, cashierOperatorRoutes, cashierRoutes, ocrRoutes } from './money';
+import {
+  CashierService,
+  cashierOperatorRoutes,
+  cashierRoutes,
+  DepositSlipReader,
+  OcrPool,
+  ocrRoutes,
+} from './money';
 import { GatewayService, gatewayRoutes, paymentProviderFromConfig } from './money';
 import {
   OperatorAuditTrail,
@@ -262,13 +269,41 @@ export async function buildApp({
   await app.register(loginLinkRoutes, { loginLinks });
   await app.register(bettingPlugin);
   await app.register(statementPlugin);
-  const cashier = new CashierService(db, ledger);
+  // Payment screenshots read by OCR in worker threads (OCR_WORKERS), started by the first one: the
+  // player's upload (api/ocr/payment-slip) and, in the background, each manual deposit's screenshot
+  // for the finance queue, which a sweep after start-up finishes for deposits left unread.
+  const ocrPool = new OcrPool({
+    workers: config.OCR_WORKERS,
+    onError: (err) => app.log.warn({ err }, 'OCR worker failed; the pool restarts'),
+  });
+  const depositSlips = new DepositSlipReader(db, ocrPool, app.log);
+  let closingSlips = false;
+  let sweepingSlips: Promise<void> = Promise.resolve();
+  app.addHook('onReady', async () => {
+    // Not awaited: start-up does not wait for the OCR.
+    sweepingSlips = depositSlips
+      .sweep(() => closingSlips)
+      .then(
+        (done) => {
+          if (done.taken > 0) app.log.info(done, 'read the deposit screenshots left unread');
+        },
+        (err: unknown) => app.log.error({ err }, 'reading the deposit screenshots left unread failed'),
+      );
+  });
+  app.addHook('onClose', async () => {
+    closingSlips = true;
+    const slipsDone = depositSlips.close(); // no retry from now on
+    await ocrPool.close(); // a job under way fails now and stays pending for the next start
+    await slipsDone;
+    await sweepingSlips;
+  });
+  const cashier = new CashierService(db, ledger, undefined, depositSlips);
   await app.register(cashierRoutes, { cashier });
   // Gateway deposits through the payment provider PAYMENT_PROVIDER names (the sandbox outside production).
   const paymentProvider = paymentProviderFromConfig(config, db, app.log);
   await app.register(gatewayRoutes, { gateway: new GatewayService(db, ledger, paymentProvider, app.log) });
   // Payment screenshots read by OCR (no token): its worker threads start on the first upload.
-  await app.register(ocrRoutes);
+  await app.register(ocrRoutes, { pool: ocrPool });
   // Operators' calls: an operator's token with a role that admits the call (or the bootstrap key).
   const operators = new OperatorService(db, operatorTokens, new TotpSealer(config.jwtSecret), operatorAudit);
   await app.register(operatorRoutes, { adjustments: new WalletAdjustments(ledger), loginLinks, operators });

@@ -81,6 +81,11 @@ const EnvSchema = z.object({
   PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   /** The secret the provider signs its notices (webhooks) with; generated into DATA_DIR outside production. */
   PAYMENT_WEBHOOK_SECRET: z.string().min(32).optional(),
+  /**
+   * Tesseract worker threads reading payment screenshots (money/ocr/); default one per core but
+   * one (at least one), so the event loop keeps a core to itself.
+   */
+  OCR_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   // The market feed reads FEED_ROLE, FEED_SEED, FEED_TIME_SCALE, FEED_STEP_MS and
   // FEED_STILL_PRE_MATCH itself (sports/feed/run-feed.ts), validated the same way.
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IsoDateTimeSchema, pagedOf } from './envelope';
 import { MoneySchema, NonNegativeMoneySchema } from './money';
+import { OcrFieldSchema } from './ocr';
 
 /*
  * The cashier (section C1 of shared/spec/api-shapes.md): the domain's payment info, payment
@@ -227,9 +228,29 @@ export const OperatorRequestItemSchema = PaymentRequestItemSchema.extend({
   /** Unmasked: the operator pays to it. */
   accountNumber: z.string().nullable(),
   upiId: z.string().nullable(),
-  /** A manual deposit's screenshot: GET it with the operator key. */
+  /** A manual deposit's screenshot: GET it with the operator's token. */
   imageId: z.number().int().nullable(),
   imageUrl: z.string().nullable(),
+  /**
+   * The screenshot read by the OCR in the background: 'pending' until read (or while the OCR was
+   * busy: `ocrNote` says so), 'read', or 'unreadable' (the OCR failed on it or found no UTR, amount
+   * or payee); null for a request without a screenshot.
+   */
+  ocr: z.enum(['pending', 'read', 'unreadable']).nullable(),
+  ocrNote: z.string().nullable(),
+  /** The OCR's candidates, at most three a field, best first (as `api/ocr/payment-slip` answers). */
+  ocrFields: z.array(OcrFieldSchema),
+  /**
+   * A deposit that came without a UTR (a V1 client's): the UTR the OCR read surely enough, to
+   * confirm against the screenshot and send as approve-deposit's `utr`. Null otherwise.
+   */
+  suggestedUtr: z.string().nullable(),
+  /** The OCR surely read another UTR than the one typed. */
+  utrMismatch: z.boolean(),
+  /** The OCR surely read another amount than the one typed. */
+  amountMismatch: z.boolean(),
+  /** The OCR surely read a payee that is none of the site's UPI id, payee name or bank account. */
+  payeeMismatch: z.boolean(),
 });
 export const OperatorRequestListSchema = pagedOf(OperatorRequestItemSchema);
 

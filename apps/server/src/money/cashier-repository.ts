@@ -1,5 +1,5 @@
 import type { Paise } from '@backlay/exchange';
-import { and, asc, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../platform/db/database';
 import { cashierSettings, paymentImages, paymentRequests, users } from '../platform/db/schema';
 
@@ -129,6 +129,17 @@ export interface PaymentRequestRow {
   journalId: number | null;
   createdAt: Date;
   decidedAt: Date | null;
+  /** The screenshot's OCR (a deposit with a screenshot): pending, read or unreadable; else null. */
+  ocrStatus: OcrStatus | null;
+  ocrFields: OcrCandidate[] | null;
+  ocrNote: string | null;
+}
+
+export type OcrStatus = 'pending' | 'read' | 'unreadable';
+export interface OcrCandidate {
+  field: 'utr' | 'amount' | 'date' | 'payee';
+  value: string;
+  confidence: number;
 }
 
 const requestColumns = {
@@ -147,10 +158,17 @@ const requestColumns = {
   journalId: paymentRequests.journalId,
   createdAt: paymentRequests.createdAt,
   decidedAt: paymentRequests.decidedAt,
+  ocrStatus: paymentRequests.ocrStatus,
+  ocrFields: paymentRequests.ocrFields,
+  ocrNote: paymentRequests.ocrNote,
 };
 
-const asRow = <T extends { details: unknown }>(row: T) =>
-  ({ ...row, details: (row.details ?? {}) as PayoutDetails }) as T & { details: PayoutDetails };
+const asRow = <T extends { details: unknown; ocrFields: unknown }>(row: T) =>
+  ({
+    ...row,
+    details: (row.details ?? {}) as PayoutDetails,
+    ocrFields: (row.ocrFields ?? null) as OcrCandidate[] | null,
+  }) as Omit<T, 'details' | 'ocrFields'> & { details: PayoutDetails; ocrFields: OcrCandidate[] | null };
 
 /** The constraint a unique violation (SQLSTATE 23505) names, looking through driver and ORM wrappers. */
 function uniqueViolation(err: unknown): string | null {
@@ -181,7 +199,8 @@ export async function insertDepositRequest(
   try {
     const [row] = await db
       .insert(paymentRequests)
-      .values({ ...input, type: 'deposit', status: 'PENDING' })
+      // Its screenshot waits for the OCR (read in the background: deposit-reader.ts).
+      .values({ ...input, type: 'deposit', status: 'PENDING', ocrStatus: 'pending' })
       .returning(requestColumns);
     if (!row) throw new Error('deposit request not stored');
     return asRow(row);
@@ -334,4 +353,66 @@ export async function listRequests(
 export async function userNameOf(db: Executor, userId: number): Promise<string> {
   const [row] = await db.select({ userName: users.userName }).from(users).where(eq(users.id, userId));
   return row?.userName ?? '';
+}
+
+// ---------------------------------------------------------------- the screenshots' OCR
+
+/** A deposit's screenshot still to be read by the OCR; null when there is none (or it was read). */
+export async function findUnreadDepositSlip(
+  db: Executor,
+  id: number,
+): Promise<{ id: number; attempts: number; bytes: Buffer } | null> {
+  const [row] = await db
+    .select({ id: paymentRequests.id, attempts: paymentRequests.ocrAttempts, bytes: paymentImages.bytes })
+    .from(paymentRequests)
+    .innerJoin(paymentImages, eq(paymentImages.id, paymentRequests.imageId))
+    .where(and(eq(paymentRequests.id, id), eq(paymentRequests.ocrStatus, 'pending')));
+  return row ?? null;
+}
+
+/** Pending deposits whose screenshot is unread, oldest first, after the given id (the sweep's page). */
+export async function unreadDepositIds(db: Executor, afterId: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: paymentRequests.id })
+    .from(paymentRequests)
+    .where(
+      and(
+        eq(paymentRequests.ocrStatus, 'pending'),
+        eq(paymentRequests.status, 'PENDING'),
+        gt(paymentRequests.id, afterId),
+      ),
+    )
+    .orderBy(asc(paymentRequests.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** Stores what the OCR read (or that it could not); a screenshot already read is left as it is. */
+export async function recordOcr(
+  db: Executor,
+  id: number,
+  outcome: { status: Exclude<OcrStatus, 'pending'>; fields: OcrCandidate[]; note: string | null },
+): Promise<boolean> {
+  const updated = await db
+    .update(paymentRequests)
+    .set({
+      ocrStatus: outcome.status,
+      ocrFields: outcome.fields,
+      ocrNote: outcome.note,
+      ocrAttempts: sql`${paymentRequests.ocrAttempts} + 1`,
+      ocrReadAt: new Date(),
+    })
+    .where(and(eq(paymentRequests.id, id), eq(paymentRequests.ocrStatus, 'pending')))
+    .returning({ id: paymentRequests.id });
+  return updated.length > 0;
+}
+
+/** A try that did not read it (the OCR was busy): counted, with a note; it stays pending. */
+export async function recordOcrAttempt(db: Executor, id: number, note: string): Promise<number> {
+  const [row] = await db
+    .update(paymentRequests)
+    .set({ ocrNote: note, ocrAttempts: sql`${paymentRequests.ocrAttempts} + 1` })
+    .where(and(eq(paymentRequests.id, id), eq(paymentRequests.ocrStatus, 'pending')))
+    .returning({ attempts: paymentRequests.ocrAttempts });
+  return row?.attempts ?? 0;
 }

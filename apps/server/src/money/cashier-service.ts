@@ -120,8 +120,58 @@ export function toPlayerItem(r: repo.PaymentRequestRow): PaymentRequestItem {
 
 type OperatorItem = z.output<typeof OperatorRequestItemSchema>;
 
-/** A request as the operator sees it: the payout account in full, the screenshot, the player. */
-function toOperatorItem(r: repo.PaymentRequestRow, userName: string): OperatorItem {
+/**
+ * How sure the OCR must be of a value (0 to 1, `extract.ts`'s confidence) to flag a mismatch or to
+ * suggest a UTR: a clear slip reads its UTR at 0.8 or more, a phone or account number far lower.
+ */
+export const OCR_FLAG_CONFIDENCE = 0.6;
+
+/** Letters and digits only, lower case: "BACKLAY DEMO" is "Backlay Demo", a UPI id loses its dots. */
+const normalised = (value: string) => value.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** Paise as the OCR writes an amount: rupees with two decimals, no grouping. */
+const rupeesText = (amount: Paise) =>
+  `${Math.trunc(amount / 100)}.${String(Math.abs(amount % 100)).padStart(2, '0')}`;
+
+/** Whom the domain's players pay: its UPI id and payee name, its bank account and holder. */
+type Payees = Set<string>;
+function payeesOf(s: repo.CashierSettingsRow | null): Payees {
+  const names = [s?.upiVpa, s?.upiPayeeName, s?.bankAccountHolderName, s?.bankAccountNumber];
+  return new Set(
+    names
+      .filter((n): n is string => !!n)
+      .map(normalised)
+      .filter((n) => n.length > 0),
+  );
+}
+
+/**
+ * The OCR beside the typed values: its candidates, a suggested UTR for a deposit without one, and
+ * a flag where it surely read a value (confidence at least OCR_FLAG_CONFIDENCE) that none of its
+ * candidates for that field agrees with the typed one (or, for the payee, with the domain's).
+ */
+function ocrView(r: repo.PaymentRequestRow, payees: Payees) {
+  const fields = r.ocrStatus === 'read' ? (r.ocrFields ?? []) : [];
+  const of = (field: repo.OcrCandidate['field']) => fields.filter((f) => f.field === field);
+  const sure = (field: repo.OcrCandidate['field']) =>
+    of(field).filter((f) => f.confidence >= OCR_FLAG_CONFIDENCE);
+  const disagrees = (field: repo.OcrCandidate['field'], agrees: (value: string) => boolean) =>
+    sure(field).length > 0 && !of(field).some((f) => agrees(f.value));
+  const typedUtr = r.utr;
+  const deposit = r.type === 'deposit';
+  return {
+    ocr: r.ocrStatus,
+    ocrNote: r.ocrNote,
+    ocrFields: r.ocrFields ?? [],
+    suggestedUtr: deposit && typedUtr === null ? (sure('utr')[0]?.value ?? null) : null,
+    utrMismatch: deposit && typedUtr !== null && disagrees('utr', (v) => v === typedUtr),
+    amountMismatch: deposit && disagrees('amount', (v) => v === rupeesText(r.amountPaise)),
+    payeeMismatch: deposit && payees.size > 0 && disagrees('payee', (v) => payees.has(normalised(v))),
+  };
+}
+
+/** A request as the operator sees it: the payout account in full, the screenshot, the player, the OCR. */
+function toOperatorItem(r: repo.PaymentRequestRow, userName: string, payees: Payees): OperatorItem {
   return {
     ...toPlayerItem(r),
     userId: r.userId,
@@ -130,6 +180,7 @@ function toOperatorItem(r: repo.PaymentRequestRow, userName: string): OperatorIt
     upiId: r.details.upiId ?? null,
     imageId: r.imageId,
     imageUrl: r.imageId !== null ? imageUrl(r.imageId) : null,
+    ...ocrView(r, payees),
   };
 }
 
@@ -143,7 +194,18 @@ export class CashierService {
     private readonly db: Db,
     private readonly ledger: Ledger,
     private readonly lockedBonus: LockedBonusReader = noLockedBonus,
+    /** Reads a new deposit's screenshot in the background (ocr/deposit-reader.ts); none: left unread. */
+    private readonly slips: { read(requestId: number): Promise<void> } | null = null,
   ) {}
+
+  /** The operator's view of a request just decided. */
+  private async operatorItem(r: repo.PaymentRequestRow): Promise<OperatorItem> {
+    const [userName, settings] = await Promise.all([
+      repo.userNameOf(this.db, r.userId),
+      repo.findCashierSettings(this.db, r.domainId),
+    ]);
+    return toOperatorItem(r, userName, payeesOf(settings));
+  }
 
   // ---------------------------------------------------------------- settings
 
@@ -259,6 +321,8 @@ export class CashierService {
       imageId: input.imageId,
     });
     if (!stored) throw new AppError('UTR_ALREADY_USED');
+    // Read for the operator after the answer: the player never waits for the OCR, nor fails with it.
+    if (this.slips) void this.slips.read(stored.id);
     return toPlayerItem(stored);
   }
 
@@ -414,7 +478,8 @@ export class CashierService {
       offset: q.SkipCount,
       oldestFirst: true,
     });
-    return { totalCount: total, items: rows.map((r) => toOperatorItem(r, r.userName)) };
+    const payees = payeesOf(await repo.findCashierSettings(this.db, domainId));
+    return { totalCount: total, items: rows.map((r) => toOperatorItem(r, r.userName, payees)) };
   }
 
   /** Credits the player once: one journal from the payments clearing account, idempotent on the request. */
@@ -480,7 +545,7 @@ export class CashierService {
       });
       return { ...approved, journalId };
     });
-    return toOperatorItem(row, await repo.userNameOf(this.db, row.userId));
+    return this.operatorItem(row);
   }
 
   /** Pays a withdrawal out: the held amount leaves for the clearing account, with the payout UTR. */
@@ -512,7 +577,7 @@ export class CashierService {
       });
       return paid;
     });
-    return toOperatorItem(row, await repo.userNameOf(this.db, row.userId));
+    return this.operatorItem(row);
   }
 
   /** Rejects with a reason the player reads; a rejected withdrawal's held amount returns to the player. */
@@ -539,6 +604,6 @@ export class CashierService {
       });
       return rejected;
     });
-    return toOperatorItem(row, await repo.userNameOf(this.db, row.userId));
+    return this.operatorItem(row);
   }
 }

@@ -10,6 +10,7 @@ export { paymentProviderFromConfig } from './providers';
 export { SandboxProvider, signSandboxNotice } from './sandbox/sandbox-provider';
 export { OcrPool, type OcrPoolOptions } from './ocr/ocr-pool';
 export { ocrRoutes } from './ocr/routes';
+export { DepositSlipReader, type DepositReaderOptions } from './ocr/deposit-reader';
 export { seedDemoCashiers } from './seed';
 export type {
   NoticeVerdict,

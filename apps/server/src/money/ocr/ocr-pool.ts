@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Worker as Thread } from 'node:worker_threads';
 import Tesseract from 'tesseract.js';
@@ -6,7 +7,8 @@ import { AppError } from '../../platform/http/app-error';
 import type { OcrLine } from './extract';
 
 /*
- * Tesseract (tesseract.js: the engine compiled to WebAssembly) in a small pool of worker threads,
+ * Tesseract (tesseract.js: the engine compiled to WebAssembly) in a small pool of worker threads
+ * (by default one per core but one),
  * so a screenshot being read never blocks the event loop: the main thread only hands the bytes over
  * and takes the text back. The English model comes from the @tesseract.js-data/eng package on disk
  * (its LSTM "best_int" model, gzipped), read with no cache and never downloaded.
@@ -36,13 +38,21 @@ export function tesseractWorkerOptions(): Partial<Tesseract.WorkerOptions> {
   };
 }
 
+/**
+ * The default pool: one worker thread per core but one, which is left to the event loop (the main
+ * thread answers everyone else while slips are read), and at least one.
+ */
+export function defaultOcrWorkers(cores: number = availableParallelism()): number {
+  return Math.max(1, cores - 1);
+}
+
 export interface OcrPage {
   text: string;
   lines: OcrLine[];
 }
 
 export interface OcrPoolOptions {
-  /** Worker threads (each holds the model, some tens of MB). */
+  /** Worker threads (each holds the model, some tens of MB); default `defaultOcrWorkers()`. */
   workers?: number;
   /** Jobs that may wait for a worker before the pool refuses more. */
   maxQueued?: number;
@@ -71,7 +81,7 @@ export class OcrPool {
   private closed = false;
 
   constructor(options: OcrPoolOptions = {}) {
-    this.workers = Math.max(1, Math.floor(options.workers ?? 2));
+    this.workers = Math.max(1, Math.floor(options.workers ?? defaultOcrWorkers()));
     this.maxQueued = Math.max(0, Math.floor(options.maxQueued ?? 8));
     this.jobTimeoutMs = options.jobTimeoutMs ?? 60_000;
     this.onError = options.onError ?? (() => undefined);

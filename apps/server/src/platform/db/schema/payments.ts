@@ -117,11 +117,26 @@ export const paymentRequests = pgTable(
     /** Who decided (the operator key until operator accounts exist). */
     decidedBy: text('decided_by'),
     journalId: id('journal_id').references(() => journals.id),
+    /**
+     * A deposit screenshot read by the OCR in the background (money/ocr/deposit-reader.ts):
+     * 'pending' until read, then 'read' or 'unreadable'; null for a request without a screenshot.
+     */
+    ocrStatus: text('ocr_status', { enum: ['pending', 'read', 'unreadable'] }),
+    /** The OCR's candidates: [{ field, value, confidence }], best first for each field. */
+    ocrFields: jsonb('ocr_fields'),
+    /** Why it is still pending (the pool was busy) or unreadable, for the operator. */
+    ocrNote: text('ocr_note'),
+    ocrAttempts: integer('ocr_attempts').notNull().default(0),
+    ocrReadAt: at('ocr_read_at'),
     createdAt: createdAt(),
     decidedAt: at('decided_at'),
   },
   (t) => [
     index('payment_requests_user').on(t.userId, t.createdAt),
+    /** The start-up sweep's work: deposits whose screenshot is not read yet. */
+    index('payment_requests_ocr_pending')
+      .on(t.id)
+      .where(sql`${t.ocrStatus} = 'pending'`),
     index('payment_requests_domain_status').on(t.domainId, t.status, t.id),
     uniqueIndex('payment_requests_gateway_ref')
       .on(t.gatewayReference)
