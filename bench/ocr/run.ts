@@ -16,6 +16,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { buildApp } from '../../apps/server/src/app';
+import { defaultOcrWorkers } from '../../apps/server/src/money/ocr/ocr-pool';
 import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase } from '../../apps/server/src/platform/db/database';
 import { seedDemoDomains } from '../../apps/server/src/settings/seed';
@@ -73,6 +74,10 @@ function percentile(sorted: number[], p: number): number {
 }
 
 const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
+
+/** The pool's size as the server picks it by default (one worker per core but one). */
+const OCR_WORKERS = defaultOcrWorkers();
+const LOAD_AT_START = round(loadavg()[0] ?? 0, 2);
 
 const database = await openDatabase({ dataDir: 'memory://' });
 await seedDemoDomains(database.db);
@@ -196,11 +201,13 @@ try {
     cpu: `${cpus().length} x ${cpus()[0]?.model.split(' ').slice(0, 2).join(' ') ?? 'cpu'}`,
     loadAverage1m: round(loadavg()[0] ?? 0, 2),
     notes:
-      'POST api/ocr/payment-slip through the real app (inject, multipart) with its default pool of 2 Tesseract ' +
+      `POST api/ocr/payment-slip through the real app (inject, multipart) with its default pool of ${OCR_WORKERS} Tesseract ` +
       `worker threads, ${CONCURRENCY} uploads in flight; the event loop is monitored at 1 ms resolution in the ` +
       "same process during each run (mainThreadBusyMsPerSlip: the event loop's active time per slip, from " +
       'eventLoopUtilization). The first upload starts the pool and is timed apart. idleMaxStallMs: the same ' +
       "monitor for 3 s with no OCR, the machine's own scheduling noise (2 cores shared with other work).",
+    ocrWorkers: OCR_WORKERS,
+    loadAverage1mAtStart: LOAD_AT_START,
     concurrency: CONCURRENCY,
     idleMaxStallMs: idleStallMs,
     firstUpload: { ms: round(cold.ms), eventLoopMaxStallMs: round(coldLoop.max / 1e6) },
