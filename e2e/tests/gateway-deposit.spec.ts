@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { registerAndVerify } from './support';
+import { expect, test } from '@playwright/test';
+import { registerAndVerify, rupees, shoot } from './support';
 
 /*
  * A gateway deposit end to end: the player asks for ₹1,500 by UPI app, gets the order's QR code and
@@ -8,28 +8,6 @@ import { registerAndVerify } from './support';
  * up, without a reload. The balance comes over the hub's UserBalance push: the screen's fallback
  * read of the balance is held back to show it.
  */
-
-const rupees = (n: number) => `₹${new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2 }).format(n)}`;
-
-/** At this width the page scrolls only up and down: no element pokes out sideways. */
-async function fitsWidth(page: Page) {
-  const wide = await page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    if (document.documentElement.scrollWidth <= width) return [];
-    return Array.from(document.querySelectorAll('body *'))
-      .filter((el) => el.getBoundingClientRect().right > width + 1 && el.getClientRects().length > 0)
-      .filter((el) => !el.closest('.news, .sport-nav, .Toastify'))
-      .slice(0, 5)
-      .map((el) => `${el.tagName}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`);
-  });
-  expect(wide, 'elements wider than the window').toEqual([]);
-}
-
-async function shoot(page: Page, path: string, width: number) {
-  await page.setViewportSize({ width, height: 900 });
-  if (width === 360) await fitsWidth(page);
-  await page.screenshot({ path, fullPage: true });
-}
 
 test('gateway deposit paid in the sandbox: Success with the UTR, the header balance up without reload', async ({
   page,

@@ -136,3 +136,29 @@ export async function operatorHeaders(
   const token = kept && kept.until > Date.now() ? kept.token : await signInOperator(request, role);
   return { authorization: `Bearer ${token}` };
 }
+
+/** A rupee amount as the app prints it (₹1,500.00). */
+export const rupees = (n: number) =>
+  `₹${new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2 }).format(n)}`;
+
+/** At this width the page scrolls only up and down: no element pokes out sideways. */
+export async function fitsWidth(page: Page) {
+  const wide = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width) return [];
+    // Say which: the elements past the window's right edge.
+    return Array.from(document.querySelectorAll('body *'))
+      .filter((el) => el.getBoundingClientRect().right > width + 1 && el.getClientRects().length > 0)
+      .filter((el) => !el.closest('.news, .sport-nav, .Toastify'))
+      .slice(0, 5)
+      .map((el) => `${el.tagName}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`);
+  });
+  expect(wide, 'elements wider than the window').toEqual([]);
+}
+
+/** A full-page screenshot at a width (checking, on a phone, that nothing pokes out sideways). */
+export async function shoot(page: Page, path: string, width: number) {
+  await page.setViewportSize({ width, height: 900 });
+  if (width === 360) await fitsWidth(page);
+  await page.screenshot({ path, fullPage: true });
+}
