@@ -279,3 +279,156 @@ export const RejectRequestInputSchema = RequestIdInputSchema.extend({
     .min(3, 'A rejection needs a reason the player reads')
     .max(300, 'The reason is at most 300 characters'),
 });
+
+// ---------------------------------------------------------------- the cashier's settings
+
+/** A limit an operator sets: rupees with at most two decimals, more than zero. */
+const LimitSchema = MoneySchema.refine((p) => p > 0, { message: 'A limit is more than zero' });
+
+const holderNameSchema = z
+  .string({ error: "The account holder's name is needed" })
+  .trim()
+  .min(2, "The account holder's name is needed")
+  .max(100, "The account holder's name is at most 100 characters")
+  .regex(/^[\p{L}][\p{L} .'-]*$/u, "The account holder's name has letters, spaces and dots only");
+
+const CashierMethodSchema = z.object({
+  method: PaymentMethodSchema,
+  deposit: z.boolean({ error: 'deposit is true or false' }),
+  withdrawal: z.boolean({ error: 'withdrawal is true or false' }),
+});
+
+/**
+ * An operator's (the owner's) new cashier for its site, replacing the old one whole (PUT
+ * /admin/cashier-settings). A UPI id and payee name or null; a bank account players pay into or
+ * null; the limits more than zero with the maximum not below the minimum; each method at most once.
+ * Deposits are possible when players have somewhere to pay (a UPI id, a bank account, or the gateway
+ * on): then at least one method takes deposits. A method that takes deposits needs a UPI id or a
+ * bank account, and the gateway a UPI id (it pays to it).
+ */
+export const CashierSettingsInputSchema = z
+  .object({
+    methods: z
+      .array(CashierMethodSchema, { error: 'methods is a list of { method, deposit, withdrawal }' })
+      .max(PAYMENT_METHODS.length, `At most ${PAYMENT_METHODS.length} methods, each once`),
+    upi: z
+      .object(
+        {
+          vpa: z
+            .string({ error: 'The UPI id looks like name@bank' })
+            .trim()
+            .regex(UPI_ID_PATTERN, 'The UPI id looks like name@bank'),
+          payeeName: z
+            .string({ error: "The payee's name is needed" })
+            .trim()
+            .min(2, "The payee's name is needed")
+            .max(100, "The payee's name is at most 100 characters"),
+        },
+        { error: 'upi is { vpa, payeeName } or null' },
+      )
+      .nullable(),
+    bank: z
+      .object(
+        {
+          accountHolderName: holderNameSchema,
+          accountNumber: z
+            .string({ error: 'The account number is 9 to 18 digits' })
+            .trim()
+            .regex(ACCOUNT_NUMBER_PATTERN, 'The account number is 9 to 18 digits'),
+          ifscCode: z
+            .string({ error: 'The IFSC code looks like SBIN0001234' })
+            .trim()
+            .toUpperCase()
+            .regex(IFSC_PATTERN, 'The IFSC code looks like SBIN0001234'),
+          bankName: z
+            .string({ error: "The bank's name is needed" })
+            .trim()
+            .min(2, "The bank's name is needed")
+            .max(100, "The bank's name is at most 100 characters"),
+        },
+        { error: 'bank is { accountHolderName, accountNumber, ifscCode, bankName } or null' },
+      )
+      .nullable(),
+    minDeposit: LimitSchema,
+    maxDeposit: LimitSchema,
+    minWithdrawal: LimitSchema,
+    maxWithdrawal: LimitSchema,
+    gatewayEnabled: z.boolean({ error: 'gatewayEnabled is true or false' }),
+  })
+  .superRefine((v, ctx) => {
+    const seen = new Set<string>();
+    v.methods.forEach((m, i) => {
+      if (seen.has(m.method)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['methods', i, 'method'],
+          message: `${m.method} is listed twice`,
+        });
+      }
+      seen.add(m.method);
+    });
+    if (v.maxDeposit < v.minDeposit) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['maxDeposit'],
+        message: 'The largest deposit is not below the smallest',
+      });
+    }
+    if (v.maxWithdrawal < v.minWithdrawal) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['maxWithdrawal'],
+        message: 'The largest withdrawal is not below the smallest',
+      });
+    }
+    const takesDeposits = v.methods.some((m) => m.deposit);
+    if (takesDeposits && !v.upi && !v.bank) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['upi'],
+        message: 'A method that takes deposits needs a UPI id or a bank account to pay into',
+      });
+    }
+    if (v.gatewayEnabled && !v.upi) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['upi'],
+        message: 'The gateway pays to the UPI id: give one (vpa and payeeName)',
+      });
+    }
+    if (!takesDeposits && (v.upi || v.bank || v.gatewayEnabled)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['methods'],
+        message: 'Players can pay in here: at least one method takes deposits',
+      });
+    }
+  });
+export type CashierSettingsInput = z.output<typeof CashierSettingsInputSchema>;
+
+/**
+ * A site's cashier as stored (GET and PUT /admin/cashier-settings): GetPaymentInfo's fields, but the
+ * UPI id and bank account field by field as stored (a row written by SQL may hold half of one, which
+ * GetPaymentInfo leaves out), whether the site has a cashier at all (`configured`: without one every
+ * deposit and withdrawal is refused), and when it was last changed.
+ */
+export const CashierSettingsSchema = z.object({
+  configured: z.boolean(),
+  methods: z.array(CashierMethodSchema),
+  upi: z.object({ vpa: z.string().nullable(), payeeName: z.string().nullable() }).nullable(),
+  bank: z
+    .object({
+      accountHolderName: z.string().nullable(),
+      accountNumber: z.string().nullable(),
+      ifscCode: z.string().nullable(),
+      bankName: z.string().nullable(),
+    })
+    .nullable(),
+  minDeposit: NonNegativeMoneySchema,
+  maxDeposit: NonNegativeMoneySchema,
+  minWithdrawal: NonNegativeMoneySchema,
+  maxWithdrawal: NonNegativeMoneySchema,
+  gatewayEnabled: z.boolean(),
+  updatedAt: IsoDateTimeSchema.nullable(),
+});
+export type CashierSettings = z.infer<typeof CashierSettingsSchema>;

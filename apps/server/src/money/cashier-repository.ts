@@ -51,6 +51,33 @@ export async function insertCashierSettingsIfMissing(
   await db.insert(cashierSettings).values(settings).onConflictDoNothing();
 }
 
+/** A domain's cashier as stored, with when it last changed; `lock` holds the row until the transaction ends. */
+export async function findStoredCashierSettings(
+  db: Executor,
+  domainId: number,
+  opts: { lock?: boolean } = {},
+): Promise<(CashierSettingsRow & { updatedAt: Date }) | null> {
+  const query = db.select().from(cashierSettings).where(eq(cashierSettings.domainId, domainId));
+  const [row] = opts.lock ? await query.for('update') : await query;
+  if (!row) return null;
+  return { ...row, methods: row.methods as CashierMethodRow[] };
+}
+
+/** Writes a domain's cashier whole (a new row, or every field of its row); answers it as stored. */
+export async function replaceCashierSettings(
+  db: Executor,
+  settings: CashierSettingsRow,
+): Promise<CashierSettingsRow & { updatedAt: Date }> {
+  const { domainId: _domainId, ...fields } = settings;
+  const [row] = await db
+    .insert(cashierSettings)
+    .values({ ...settings, updatedAt: sql`now()` })
+    .onConflictDoUpdate({ target: cashierSettings.domainId, set: { ...fields, updatedAt: sql`now()` } })
+    .returning();
+  if (!row) throw new Error(`the cashier of domain ${settings.domainId} was not written`);
+  return { ...row, methods: row.methods as CashierMethodRow[] };
+}
+
 // ---------------------------------------------------------------- screenshots
 
 export interface ImageRow {

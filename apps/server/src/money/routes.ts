@@ -5,6 +5,7 @@ import type { Executor } from '../platform/db/database';
 import type { AuthOperator, OperatorAction } from '../platform/http/auth-user';
 import { defineRoute } from '../platform/http/define-route';
 import type { CashierService, OperatorDecision } from './cashier-service';
+import { CashierSettingsService } from './cashier-settings';
 
 /** The player's cashier calls, and the screenshots served to their owner. */
 export async function cashierRoutes(app: FastifyInstance, opts: { cashier: CashierService }) {
@@ -104,5 +105,12 @@ export async function cashierOperatorRoutes(app: FastifyInstance, opts: { cashie
     ({ body, operator, audit }) =>
       cashier.reject(operator.domainId, body.id, body.reason, decisionOf(operator, audit, 'payment.reject')),
     finance,
+  );
+
+  // The site's cashier: finance reads it, the owner alone replaces it (audited).
+  const settings = new CashierSettingsService(app.db);
+  defineRoute(app, routes.adminCashierSettings, ({ operator }) => settings.read(operator.domainId), finance);
+  defineRoute(app, routes.adminReplaceCashierSettings, ({ body, operator, audit }) =>
+    settings.replace(operator.domainId, body, audit),
   );
 }

@@ -154,6 +154,28 @@ export const cashierRoutes = {
     body: C.RejectRequestInputSchema,
     result: C.OperatorRequestItemSchema,
   }),
+  adminCashierSettings: route({
+    method: 'GET',
+    path: '/admin/cashier-settings',
+    auth: 'operator',
+    tag: 'Operator',
+    summary:
+      "The request's site's cashier as stored: methods with their deposit and withdrawal switches, the UPI id and payee name, the bank account players pay into, the limits, the gateway switch (owner and finance)",
+    query: undefined,
+    body: undefined,
+    result: C.CashierSettingsSchema,
+  }),
+  adminReplaceCashierSettings: route({
+    method: 'PUT',
+    path: '/admin/cashier-settings',
+    auth: 'operator',
+    tag: 'Operator',
+    summary:
+      "The owner replaces the site's cashier whole (audited); players' GetPaymentInfo shows it at once. Answers the new settings",
+    query: undefined,
+    body: C.CashierSettingsInputSchema,
+    result: C.CashierSettingsSchema,
+  }),
 } as const;
 
 export type CashierRouteKey = keyof typeof cashierRoutes;
