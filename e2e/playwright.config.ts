@@ -58,6 +58,9 @@ export default defineConfig({
         url: `http://localhost:${port}/cdn/settings/test.json`,
         timeout: 240_000,
         reuseExistingServer: false,
+        // SIGTERM, not the default SIGKILL of the process group: serve.mjs then stops the server and
+        // removes what it made (the private build, the data folder, the scratch PostgreSQL database).
+        gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
         stdout: 'pipe',
         stderr: 'pipe',
       },
