@@ -55,13 +55,37 @@ export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 export const ACCOUNT_NUMBER_PATTERN = /^\d{9,18}$/;
 export const UPI_ID_PATTERN = /^[a-zA-Z0-9._-]{2,256}@[a-zA-Z][a-zA-Z0-9.-]{1,63}$/;
 
+/** A deposit's UPI reference, as the player types it or the operator reads it from the screenshot. */
+const UtrSchema = z
+  .string({ error: 'The UTR is the 12-digit UPI reference' })
+  .trim()
+  .regex(UTR_PATTERN, 'The UTR is the 12-digit UPI reference');
+
+/** A payout or payee account's fields, as players' withdrawals and operators' cashier settings take them. */
+const AccountNumberSchema = z
+  .string({ error: 'The account number is 9 to 18 digits' })
+  .trim()
+  .regex(ACCOUNT_NUMBER_PATTERN, 'The account number is 9 to 18 digits');
+const HolderNameSchema = z
+  .string({ error: "The account holder's name is needed" })
+  .trim()
+  .min(2, "The account holder's name is needed")
+  .max(100, "The account holder's name is at most 100 characters")
+  .regex(/^[\p{L}][\p{L} .'-]*$/u, "The account holder's name has letters, spaces and dots only");
+const IfscSchema = z
+  .string({ error: 'The IFSC code looks like SBIN0001234' })
+  .trim()
+  .toUpperCase()
+  .regex(IFSC_PATTERN, 'The IFSC code looks like SBIN0001234');
+const UpiIdSchema = z
+  .string({ error: 'The UPI id looks like name@bank' })
+  .trim()
+  .regex(UPI_ID_PATTERN, 'The UPI id looks like name@bank');
+
 export const CreateDepositInputSchema = z.object({
   amount: RequestAmountSchema,
   paymentMethod: PaymentMethodSchema,
-  utr: z
-    .string({ error: 'The UTR is the 12-digit UPI reference' })
-    .trim()
-    .regex(UTR_PATTERN, 'The UTR is the 12-digit UPI reference'),
+  utr: UtrSchema,
   imageId: z
     .number({ error: 'Upload the payment screenshot first' })
     .int('Upload the payment screenshot first')
@@ -75,33 +99,10 @@ const optionalText = (schema: z.ZodString) => schema.optional().nullable();
 const withdrawalFields = {
   amount: RequestAmountSchema,
   paymentMethod: PaymentMethodSchema,
-  accountNumber: optionalText(
-    z
-      .string({ error: 'The account number is 9 to 18 digits' })
-      .trim()
-      .regex(ACCOUNT_NUMBER_PATTERN, 'The account number is 9 to 18 digits'),
-  ),
-  accountHolderName: optionalText(
-    z
-      .string({ error: "The account holder's name is needed" })
-      .trim()
-      .min(2, "The account holder's name is needed")
-      .max(100, "The account holder's name is at most 100 characters")
-      .regex(/^[\p{L}][\p{L} .'-]*$/u, "The account holder's name has letters, spaces and dots only"),
-  ),
-  ifscCode: optionalText(
-    z
-      .string({ error: 'The IFSC code looks like SBIN0001234' })
-      .trim()
-      .toUpperCase()
-      .regex(IFSC_PATTERN, 'The IFSC code looks like SBIN0001234'),
-  ),
-  upiId: optionalText(
-    z
-      .string({ error: 'The UPI id looks like name@bank' })
-      .trim()
-      .regex(UPI_ID_PATTERN, 'The UPI id looks like name@bank'),
-  ),
+  accountNumber: optionalText(AccountNumberSchema),
+  accountHolderName: optionalText(HolderNameSchema),
+  ifscCode: optionalText(IfscSchema),
+  upiId: optionalText(UpiIdSchema),
 };
 
 /** Bank (account number, holder, IFSC) or UPI (upiId): exactly one of the two. */
@@ -259,11 +260,7 @@ export const ApproveDepositInputSchema = RequestIdInputSchema.extend({
    * The UTR read from the screenshot, for a deposit that came without one (a V1 client's): it is
    * claimed as a typed one is (unique per domain). A deposit with its UTR takes none.
    */
-  utr: z
-    .string({ error: 'The UTR is the 12-digit UPI reference' })
-    .trim()
-    .regex(UTR_PATTERN, 'The UTR is the 12-digit UPI reference')
-    .optional(),
+  utr: UtrSchema.optional(),
 });
 export const ApproveWithdrawalInputSchema = RequestIdInputSchema.extend({
   /** The payout's bank or UPI reference (12 to 22 letters and digits). */
@@ -284,13 +281,6 @@ export const RejectRequestInputSchema = RequestIdInputSchema.extend({
 
 /** A limit an operator sets: rupees with at most two decimals, more than zero. */
 const LimitSchema = MoneySchema.refine((p) => p > 0, { message: 'A limit is more than zero' });
-
-const holderNameSchema = z
-  .string({ error: "The account holder's name is needed" })
-  .trim()
-  .min(2, "The account holder's name is needed")
-  .max(100, "The account holder's name is at most 100 characters")
-  .regex(/^[\p{L}][\p{L} .'-]*$/u, "The account holder's name has letters, spaces and dots only");
 
 const CashierMethodSchema = z.object({
   method: PaymentMethodSchema,
@@ -314,10 +304,7 @@ export const CashierSettingsInputSchema = z
     upi: z
       .object(
         {
-          vpa: z
-            .string({ error: 'The UPI id looks like name@bank' })
-            .trim()
-            .regex(UPI_ID_PATTERN, 'The UPI id looks like name@bank'),
+          vpa: UpiIdSchema,
           payeeName: z
             .string({ error: "The payee's name is needed" })
             .trim()
@@ -330,16 +317,9 @@ export const CashierSettingsInputSchema = z
     bank: z
       .object(
         {
-          accountHolderName: holderNameSchema,
-          accountNumber: z
-            .string({ error: 'The account number is 9 to 18 digits' })
-            .trim()
-            .regex(ACCOUNT_NUMBER_PATTERN, 'The account number is 9 to 18 digits'),
-          ifscCode: z
-            .string({ error: 'The IFSC code looks like SBIN0001234' })
-            .trim()
-            .toUpperCase()
-            .regex(IFSC_PATTERN, 'The IFSC code looks like SBIN0001234'),
+          accountHolderName: HolderNameSchema,
+          accountNumber: AccountNumberSchema,
+          ifscCode: IfscSchema,
           bankName: z
             .string({ error: "The bank's name is needed" })
             .trim()
