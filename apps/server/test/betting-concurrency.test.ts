@@ -10,11 +10,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchOddsMarket, TestFeed } from '@backlay/feed-simulator/test-feed';
-import { buildApp } from '../src/app';
 import { positionOf, type StoredBet } from '../src/betting/positions';
 import { num, queryRows } from '../src/betting/sql-rows';
-import { openDatabase, type Database } from '../src/platform/db/database';
-import { seedDemoDomains } from '../src/settings/seed';
+import { openDatabase } from '../src/platform/db/database';
 import {
   adjust,
   expectLedgerBalanced,
@@ -23,7 +21,14 @@ import {
   walletOf,
   type Player,
 } from './betting-helpers';
-import { backends, createTestApp, freePort, scratchPostgres, testConfig, type TestContext } from './harness';
+import {
+  backends,
+  createTestApp,
+  freePort,
+  scratchPostgres,
+  serversOnOnePostgres,
+  type TestContext,
+} from './harness';
 import { call, expectRefused } from './helpers';
 import { operatorHeaders } from './operator-helpers';
 
@@ -41,37 +46,17 @@ const RUNNERS = [
 const MARKETS = ['7.1', '7.2', '7.3', '7.4'];
 
 describe.runIf(DATABASE_URL)('concurrent bets through two servers on one PostgreSQL', () => {
-  let scratch: Awaited<ReturnType<typeof scratchPostgres>>;
-  const databases: Database[] = [];
-  const apps: FastifyInstance[] = [];
   const feed = new TestFeed();
+  let apps: FastifyInstance[] = [];
   let ctx: TestContext;
+  let close: () => Promise<void> = async () => undefined;
 
   beforeAll(async () => {
-    scratch = await scratchPostgres('backlay_conc');
     MARKETS.forEach((id, i) => feed.setMarket(matchOddsMarket({ id, eventId: 900 + i, runners: RUNNERS })));
-    const config = testConfig();
-    for (let i = 0; i < 2; i++) {
-      const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 10 });
-      if (i === 0) await seedDemoDomains(database.db);
-      databases.push(database);
-      const app = await buildApp({ config, database, feed });
-      await app.ready();
-      apps.push(app);
-    }
-    ctx = {
-      app: apps[0] as FastifyInstance,
-      database: databases[0] as Database,
-      config,
-      close: async () => undefined,
-    };
+    ({ apps, context: ctx, close } = await serversOnOnePostgres('backlay_conc', feed));
   }, 60_000);
 
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-    for (const database of databases) await database.close();
-    await scratch.drop();
-  });
+  afterAll(() => close());
 
   it('200 bets at once: exactly what the balance covers is accepted, available never below zero', async () => {
     const player: Player = await fundedPlayer(ctx, 10_000);

@@ -2,12 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchOddsMarket, TestFeed } from '@backlay/feed-simulator/test-feed';
-import { buildApp } from '../src/app';
 import { num, queryRows } from '../src/betting/sql-rows';
-import { openDatabase, type Database } from '../src/platform/db/database';
-import { seedDemoDomains } from '../src/settings/seed';
 import { expectLedgerBalanced, fundedPlayer, requestId, walletOf, type Player } from './betting-helpers';
-import { scratchPostgres, testConfig, type TestContext } from './harness';
+import { serversOnOnePostgres, type TestContext } from './harness';
 import { call, expectOk, expectRefused, type Answer } from './helpers';
 import { demoOperatorTokens } from './operator-helpers';
 
@@ -33,42 +30,21 @@ const bank = { accountNumber: '123456789012', accountHolderName: 'Ravi Kumar', i
 const outcome = (a: Answer) => (a.body.success ? 'ok' : (a.body.error?.code ?? String(a.status)));
 
 describe.runIf(DATABASE_URL)('the cashier through two servers on one PostgreSQL', () => {
-  let scratch: Awaited<ReturnType<typeof scratchPostgres>>;
-  const databases: Database[] = [];
-  const apps: FastifyInstance[] = [];
   const feed = new TestFeed();
+  let apps: FastifyInstance[] = [];
   let ctx: TestContext;
+  let close: () => Promise<void> = async () => undefined;
   let finance: string;
   const server = (i: number) => apps[i % 2] as FastifyInstance;
 
   beforeAll(async () => {
-    scratch = await scratchPostgres('backlay_cash');
     MARKETS.forEach((id, i) => feed.setMarket(matchOddsMarket({ id, eventId: 1700 + i, runners: RUNNERS })));
-    // One configuration: the same token keys and the same webhook secret on both servers.
-    const config = testConfig();
-    for (let i = 0; i < 2; i++) {
-      const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 10 });
-      if (i === 0) await seedDemoDomains(database.db);
-      databases.push(database);
-      const app = await buildApp({ config, database, feed });
-      await app.ready();
-      apps.push(app);
-    }
-    ctx = {
-      app: apps[0] as FastifyInstance,
-      database: databases[0] as Database,
-      config,
-      close: async () => undefined,
-    };
+    ({ apps, context: ctx, close } = await serversOnOnePostgres('backlay_cash', feed));
     // The finance operator signs in on one server; its token is good on the other.
     finance = (await demoOperatorTokens(server(0))).finance;
   }, 120_000);
 
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-    for (const database of databases) await database.close();
-    await scratch?.drop();
-  });
+  afterAll(() => close());
 
   const db = () => ctx.database.db;
   const held = (userId: number) => ctx.app.ledger.transaction((money) => money.heldBalance(userId));

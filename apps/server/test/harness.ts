@@ -140,3 +140,43 @@ export async function freePort(): Promise<number> {
     });
   });
 }
+
+/**
+ * Servers on one scratch PostgreSQL database, as a scaled-out site runs them: one configuration
+ * (the same token keys and secrets), each server its own pool, the demo domains seeded once.
+ * `context` is the first server's, for the helpers that take one; `close` stops them all and drops
+ * the database.
+ */
+export async function serversOnOnePostgres(
+  prefix: string,
+  feed: MarketFeed,
+  count = 2,
+): Promise<{ apps: FastifyInstance[]; databases: Database[]; context: TestContext; close(): Promise<void> }> {
+  const scratch = await scratchPostgres(prefix);
+  const config = testConfig();
+  const apps: FastifyInstance[] = [];
+  const databases: Database[] = [];
+  for (let i = 0; i < count; i++) {
+    const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 10 });
+    if (i === 0) await seedDemoDomains(database.db);
+    databases.push(database);
+    const app = await buildApp({ config, database, feed });
+    await app.ready();
+    apps.push(app);
+  }
+  return {
+    apps,
+    databases,
+    context: {
+      app: apps[0] as FastifyInstance,
+      database: databases[0] as Database,
+      config,
+      close: async () => undefined,
+    },
+    close: async () => {
+      for (const app of apps) await app.close();
+      for (const database of databases) await database.close();
+      await scratch.drop();
+    },
+  };
+}
