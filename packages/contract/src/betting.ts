@@ -17,15 +17,40 @@ export const BetTypeSchema = z.union([z.literal(1), z.literal(2), z.literal(3), 
 });
 export type BetSideName = 'Back' | 'Lay' | 'Yes' | 'No';
 
+/** What happens to an unmatched remainder when its market turns in play (PlaceBetV2 `persistence`). */
+export const UNMATCHED_PERSISTENCE = ['cancel', 'keep'] as const;
+export type UnmatchedPersistence = (typeof UNMATCHED_PERSISTENCE)[number];
+
+/**
+ * An order's state as a whole (docs/exchange-matching.md): every part matched, some matched and the
+ * rest resting in the book, nothing matched yet (all resting), or its resting part taken off the book
+ * by the player (CANCELLED) or by the market (LAPSED: suspended, closed, voided, or turned in play
+ * with persistence 'cancel'). A CANCELLED or LAPSED order may still hold matched parts.
+ */
+export const ORDER_STATUSES = ['MATCHED', 'PARTIALLY_MATCHED', 'UNMATCHED', 'CANCELLED', 'LAPSED'] as const;
+export const OrderStatusSchema = z.enum(ORDER_STATUSES);
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** One part of an order matched at one price: its own bet id, the price (decimal odds or rate), the stake. */
+export const BetFillSchema = z.object({
+  betId: z.number().int(),
+  rate: z.number(),
+  stake: MoneySchema,
+});
+export type BetFill = z.infer<typeof BetFillSchema>;
+
+/** A client-made id (a bet, a cancel, an edit): 8-64 letters, digits, `_` or `-`, trimmed. */
+const RequestIdSchema = z
+  .string()
+  .trim()
+  .min(8)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'requestId is not valid');
+
 export const PlaceBetInputSchema = z
   .object({
     /** A client-made id: the same id twice places one bet. */
-    requestId: z
-      .string()
-      .trim()
-      .min(8)
-      .max(64)
-      .regex(/^[A-Za-z0-9_-]+$/, 'requestId is not valid'),
+    requestId: RequestIdSchema,
     placeTime: IsoDateTimeSchema.optional(),
     type: BetTypeSchema,
     /** Decimal odds for exchange markets; a per-100 rate for bookmaker, toss and fancy. */
@@ -37,6 +62,15 @@ export const PlaceBetInputSchema = z
     marketId: MarketIdSchema,
     eventId: EventIdSchema,
     acceptAnyOdds: z.boolean().optional().default(false),
+    /**
+     * Exchange markets (match odds and the other ladder-priced markets): what happens to the part of
+     * the bet still unmatched when the market turns in play: 'cancel' (the default, Betfair's LAPSE)
+     * or 'keep' (it stays in the book in play). Ignored by bookmaker, toss and fancy bets, which are
+     * matched in full or refused.
+     */
+    persistence: z.enum(UNMATCHED_PERSISTENCE).optional().default('cancel'),
+    /** Set by the client when the bet is the cash-out hedge of Bet/GetCashOutOffer: open bets mark it. */
+    cashOut: z.boolean().optional().default(false),
   })
   .refine((b) => (b.type >= 3 ? b.fancyValue != null : b.runnerId != null), {
     message: 'A back or lay bet needs runnerId; a yes or no bet needs fancyValue',
@@ -77,20 +111,44 @@ export type PlaceBetV1Input = z.infer<typeof PlaceBetV1InputSchema>;
 /** Bet/PlaceBet answers the toast's message ("Bet placed: Back India ₹500 @ 1.85"). */
 export const PlaceBetV1ResultSchema = z.string();
 
+/**
+ * What placing (or editing) an order did. An exchange bet is matched against the offered sizes at
+ * the asked price or better, best price first, level by level; what is left rests unmatched at the
+ * asked price (docs/exchange-matching.md). Bookmaker, toss and fancy bets are matched in full or
+ * refused, so their answer is always MATCHED with one fill.
+ */
 export const PlaceBetResultSchema = z.object({
+  /** The order's id: its unmatched part and every part matched from it carry it as `orderId`. */
   betId: z.number().int(),
-  status: z.literal('MATCHED'),
-  /** For a toast: "Bet placed: Back India ₹500 @ 1.85". */
+  status: OrderStatusSchema,
+  /** For a toast: "Bet placed: Back India ₹500 @ 1.85", or what matched and what rests. */
   message: z.string(),
-  /** The price the bet was matched at (decimal odds or rate). */
+  /** The average price matched, weighted by stake (two decimals); the asked price while nothing matched. */
   matchedRate: z.number(),
+  /** The price asked: where the unmatched part rests. */
+  requestedRate: z.number(),
+  matchedStake: MoneySchema,
+  /** The stake resting unmatched in the book at `requestedRate` (0 when none). */
+  unmatchedStake: MoneySchema,
+  /** What matched, at which prices, best first (this call's fills only). */
+  fills: z.array(BetFillSchema),
   balance: MoneySchema,
   exposure: MoneySchema,
 });
 export type PlaceBetResult = z.infer<typeof PlaceBetResultSchema>;
 
+/** An open bet is a matched part of an order, or the order's part still resting unmatched. */
+export const OPEN_BET_STATUSES = ['MATCHED', 'UNMATCHED'] as const;
+
 export const OpenBetSchema = z.object({
   betId: z.number().int(),
+  /** The order this bet belongs to (PlaceBetV2's `betId`): cancel or edit its unmatched part by it. */
+  orderId: z.number().int(),
+  /** MATCHED: a part matched at `odds`. UNMATCHED: the part resting at `odds`; its stake can still be cancelled. */
+  status: z.enum(OPEN_BET_STATUSES),
+  /** The cash-out hedge of a position (PlaceBetV2 `cashOut`). */
+  isCashOut: z.boolean(),
+  eventName: z.string(),
   eventId: EventIdSchema,
   marketId: MarketIdSchema,
   runnerId: RunnerIdSchema.nullable(),
@@ -134,7 +192,12 @@ export type ExpectedProfitLoss = z.infer<typeof ExpectedProfitLossSchema>;
 export const ExpectedProfitLossQuerySchema = OpenBetsQuerySchema;
 export const ExpectedProfitLossResultSchema = z.array(ExpectedProfitLossSchema);
 
-export const BET_STATUSES = ['MATCHED', 'SETTLED', 'VOID'] as const;
+/**
+ * A bet's status in history: MATCHED and UNMATCHED while open, then SETTLED or VOID (matched parts),
+ * CANCELLED (an unmatched part the player cancelled) or LAPSED (an unmatched part the market took off:
+ * suspended, closed, voided, or turned in play with persistence 'cancel').
+ */
+export const BET_STATUSES = ['MATCHED', 'UNMATCHED', 'SETTLED', 'VOID', 'CANCELLED', 'LAPSED'] as const;
 export const BetStatusSchema = z.enum(BET_STATUSES);
 
 /**
@@ -274,6 +337,49 @@ export const StatementDetailResultSchema = z.object({
   marketName: z.string().nullable(),
   eventName: z.string().nullable(),
 });
+
+/**
+ * Bet/CancelBet: take (part of) an order's unmatched stake off the book and release its liability.
+ * Without `stake` all of it; with `stake` (whole rupees) that much, the rest keeps resting. An order
+ * that matched meanwhile answers what was left to cancel (possibly nothing): never an error.
+ */
+export const CancelBetInputSchema = z.object({
+  /** The order id (PlaceBetV2's `betId`, an open bet's `orderId`). */
+  betId: z.number().int().positive(),
+  /** A client-made id: the same id twice cancels once and answers the same. */
+  requestId: RequestIdSchema,
+  stake: StakeMoneySchema.optional(),
+});
+export type CancelBetInput = z.input<typeof CancelBetInputSchema>;
+export const CancelBetResultSchema = z.object({
+  betId: z.number().int(),
+  status: OrderStatusSchema,
+  /** What this call took off the book (0 when the order had nothing left unmatched). */
+  cancelledStake: MoneySchema,
+  /** Still resting after the call. */
+  unmatchedStake: MoneySchema,
+  /** Matched so far, over the order's whole life. */
+  matchedStake: MoneySchema,
+  message: z.string(),
+  balance: MoneySchema,
+  exposure: MoneySchema,
+});
+export type CancelBetResult = z.infer<typeof CancelBetResultSchema>;
+
+/**
+ * Bet/UpdateBet: move an order's unmatched stake to a new price (a ladder price). Whatever the new
+ * price can match now is matched at once, as a new bet would be; the rest rests at the new price.
+ * Answers like PlaceBetV2 (`fills` are this call's).
+ */
+export const UpdateBetInputSchema = z.object({
+  betId: z.number().int().positive(),
+  /** A client-made id: the same id twice edits once and answers the same. */
+  requestId: RequestIdSchema,
+  /** The new price: decimal odds on the exchange ladder. */
+  rate: z.number({ error: 'rate must be a number' }).positive().max(1000),
+});
+export type UpdateBetInput = z.input<typeof UpdateBetInputSchema>;
+export const UpdateBetResultSchema = PlaceBetResultSchema;
 
 /** Operator: settle or void a market by hand (when the feed cannot). */
 export const AdminSettleMarketInputSchema = z.object({

@@ -103,6 +103,11 @@ const withdrawalFields = {
   accountHolderName: optionalText(HolderNameSchema),
   ifscCode: optionalText(IfscSchema),
   upiId: optionalText(UpiIdSchema),
+  /**
+   * The player confirmed forfeiting their active bonus (only the bonus; cash is never touched).
+   * Without it, a withdrawal during an active bonus is refused with BONUS_ACTIVE.
+   */
+  forfeitBonus: z.boolean().optional(),
 };
 
 /** Bank (account number, holder, IFSC) or UPI (upiId): exactly one of the two. */

@@ -76,6 +76,16 @@ export const ERRORS = {
   },
   PAYMENT_ORDER_CLOSED: { status: 409, message: 'This payment order is no longer open.' },
   BONUS_NOT_CLAIMABLE: { status: 422, message: 'This bonus cannot be claimed.' },
+  BONUS_ACTIVE: {
+    status: 409,
+    message:
+      'You have an active bonus. Withdrawing now forfeits the bonus (your cash is not touched). Confirm to withdraw and forfeit it.',
+  },
+  REFERRAL_NOT_CLAIMABLE: { status: 422, message: 'This referral reward cannot be claimed.' },
+  REFERRAL_CAP_REACHED: {
+    status: 422,
+    message: "You have claimed this month's most referral rewards. Claim again next month.",
+  },
   SITE_SUSPENDED: { status: 503, message: 'The site is under maintenance.' },
   INTERNAL: { status: 500, message: 'Something went wrong on our side. Please try again.' },
 } as const satisfies Record<string, { status: number; message: string }>;

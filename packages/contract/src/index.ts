@@ -15,5 +15,6 @@ export * from './operator';
 export * from './betting';
 export * from './money';
 export * from './cashier';
+export * from './bonus';
 export * from './ocr';
 export * from './payment';

@@ -36,10 +36,13 @@ export type DomainSettings = z.infer<typeof DomainSettingsSchema>;
 
 export const DomainQuerySchema = z.object({ domain: z.string().trim().max(253).optional() });
 
+/** A bonus a visitor may see (the sport tree's `bonuses`); `kind` and `terms` are ours, optional for other backends. */
 export const BonusSummarySchema = z.object({
   id: z.number().int(),
   title: z.string(),
   description: z.string(),
+  kind: z.string().optional(),
+  terms: z.string().optional(),
 });
 export const CasinoGameSummarySchema = z.object({
   id: z.string(),

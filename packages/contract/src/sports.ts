@@ -581,3 +581,72 @@ export const OddsHubMessageSchema = z.discriminatedUnion('kind', [
   ScoreCardMessageSchema,
 ]);
 export type OddsHubMessage = z.infer<typeof OddsHubMessageSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Prices in the lists of events (GET Odds/GetListPrices?list=, and the ListPrices push)
+
+/**
+ * Which events a list shows prices for: `inplay` (In-Play), `all` (the Sports page, favourites)
+ * or one sport's (`sport-4`, the match list of sport 4).
+ */
+export const PriceListSchema = z.string().regex(/^(inplay|all|sport-\d{1,4})$/, 'inplay, all or sport-{id}');
+export type PriceList = z.infer<typeof PriceListSchema>;
+export function priceListOfSport(sportId: number): PriceList {
+  return `sport-${sportId}`;
+}
+/** What a list page sends as GroupBy to get its prices' changes (the hub group is its pageGroup). */
+export function priceListGroupBy(list: PriceList): string {
+  return `prices:${list}`;
+}
+export function priceListHubGroup(list: PriceList): string {
+  return pageGroup(priceListGroupBy(list));
+}
+
+/** One runner of a list row: its best price a side, null when none is offered. */
+export const ListRunnerPriceSchema = z.object({
+  id: RunnerIdSchema,
+  name: z.string(),
+  status: RunnerStatusSchema,
+  back: PriceSizeSchema.nullable(),
+  lay: PriceSizeSchema.nullable(),
+});
+export type ListRunnerPrice = z.infer<typeof ListRunnerPriceSchema>;
+
+/**
+ * An event's match odds as a list row shows them: the best back and lay of each runner, in the
+ * order 1, X, 2 (home, the draw, away) when the market has a draw, else by sortPriority; with what
+ * a tap needs to fill the betslip (the market's name, limits and delay). `version` is the event's
+ * odds version (OddsV2Schema.version): of two copies of an event's prices the higher one stands.
+ */
+export const EventPricesSchema = z.object({
+  eventId: EventIdSchema,
+  version: z.number().int().nonnegative(),
+  marketId: MarketIdSchema,
+  marketName: z.string(),
+  status: MarketStatusSchema,
+  inPlay: z.boolean(),
+  betDelayMs: z.number().int().nonnegative(),
+  minStake: NonNegativeMoneySchema,
+  maxStake: NonNegativeMoneySchema,
+  runners: z.array(ListRunnerPriceSchema).max(3),
+});
+export type EventPrices = z.infer<typeof EventPricesSchema>;
+
+export const ListPricesQuerySchema = z.object({ list: PriceListSchema });
+export const ListPricesResultSchema = z.object({ list: PriceListSchema, prices: z.array(EventPricesSchema) });
+export type ListPricesResult = z.infer<typeof ListPricesResultSchema>;
+
+/**
+ * Pushed to a list's hub group (priceListHubGroup): the events whose best prices changed since the
+ * last push (coalesced, at most one push a list per second), and the events whose match odds left
+ * the list (closed, or the event finished). `snapshot` is true for the whole list, sent to a
+ * connection as it joins the group and when the feed goes stale or fresh.
+ */
+export const ListPricesMessageSchema = z.object({
+  list: PriceListSchema,
+  snapshot: z.boolean(),
+  prices: z.array(EventPricesSchema),
+  removed: z.array(EventIdSchema),
+});
+export type ListPricesMessage = z.infer<typeof ListPricesMessageSchema>;
+export const LIST_PRICES_HUB_CODE = 'ListPrices';

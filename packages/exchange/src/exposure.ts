@@ -5,21 +5,34 @@ import { fancyExposure, oddsExposure } from './pnl';
 
 /** A customer's bets in one market, with what is needed to value them. */
 export type MarketPosition =
-  | { readonly kind: 'odds'; readonly runnerIds: readonly RunnerId[]; readonly bets: readonly OddsBet[] }
+  | {
+      readonly kind: 'odds';
+      readonly runnerIds: readonly RunnerId[];
+      /** Matched bets (one per fill). */
+      readonly bets: readonly OddsBet[];
+      /** Resting (unmatched) parts of orders on an exchange market, at their asked prices. */
+      readonly unmatched?: readonly OddsBet[];
+    }
   | { readonly kind: 'fancy'; readonly bets: readonly FancyBet[] };
 
+/** An odds market's position (match odds, bookmaker and the like). */
+export type OddsPosition = Extract<MarketPosition, { kind: 'odds' }>;
+
+/** The market's exposure; for odds with unmatched bets, the worst case of any of them matching. */
 export function marketExposure(position: MarketPosition): Paise {
   return position.kind === 'odds'
-    ? oddsExposure(position.runnerIds, position.bets)
+    ? oddsExposure(position.runnerIds, position.bets, position.unmatched ?? [])
     : fancyExposure(position.bets);
 }
 
 /** The position with one more bet; the original is left untouched. */
-export function withOddsBet(
-  position: Extract<MarketPosition, { kind: 'odds' }>,
-  bet: OddsBet,
-): MarketPosition {
+export function withOddsBet(position: OddsPosition, bet: OddsBet): OddsPosition {
   return { ...position, bets: [...position.bets, bet] };
+}
+
+/** The position with one more unmatched (resting) bet; the original is left untouched. */
+export function withUnmatchedOddsBet(position: OddsPosition, bet: OddsBet): OddsPosition {
+  return { ...position, unmatched: [...(position.unmatched ?? []), bet] };
 }
 
 export function withFancyBet(

@@ -50,8 +50,38 @@ export function runnerPnl(runnerIds: readonly RunnerId[], bets: readonly OddsBet
   }));
 }
 
-export function oddsExposure(runnerIds: readonly RunnerId[], bets: readonly OddsBet[]): Paise {
-  return exposureOf(runnerPnl(runnerIds, bets).map((r) => r.pnl));
+/**
+ * The worst case of a position with unmatched (resting) bets: for every runner i,
+ * P_i = Σ over matched bets of pnl_i + Σ over unmatched bets of min(0, pnl_i). Any part of any resting
+ * bet may still match, and each one's P&L is linear in its matched stake, so the worst case for runner i
+ * is every unmatched bet that loses on i matched in full and every one that wins on i left unmatched.
+ * With no unmatched bets this is `runnerPnl`. Not for expected P&L or cash out: those use matched bets.
+ */
+export function worstCaseRunnerPnl(
+  runnerIds: readonly RunnerId[],
+  bets: readonly OddsBet[],
+  unmatched: readonly OddsBet[] = [],
+): RunnerPnl[] {
+  const matched = runnerPnl(runnerIds, bets);
+  if (unmatched.length === 0) return matched;
+  runnerPnl(runnerIds, unmatched); // the same refusals as for matched bets (unknown runner, bad bet)
+  return matched.map(({ runnerId, pnl }) => ({
+    runnerId,
+    pnl: addPaise(pnl, sumPaise(unmatched.map((bet) => minPaise(ZERO_PAISE, oddsBetPnl(bet, runnerId))))),
+  }));
+}
+
+/**
+ * E = max(0, −min_i P_i) over the runners. With `unmatched` (resting bets) P_i is the worst case of
+ * `worstCaseRunnerPnl`, which equals the largest exposure of the matched bets with any subset of the
+ * unmatched ones matched in full. Without, it is the exposure of the matched bets as before.
+ */
+export function oddsExposure(
+  runnerIds: readonly RunnerId[],
+  bets: readonly OddsBet[],
+  unmatched: readonly OddsBet[] = [],
+): Paise {
+  return exposureOf(worstCaseRunnerPnl(runnerIds, bets, unmatched).map((r) => r.pnl));
 }
 
 /**

@@ -2,6 +2,7 @@ import type { MarketResult, MarketType, RunnerStatus } from '@backlay/contract';
 import { wholeRupees, type Paise } from '@backlay/exchange';
 import type {
   EventOdds,
+  ExchangeMarket,
   ExchangeRunner,
   FeedEvent,
   FeedFixture,
@@ -20,6 +21,18 @@ export { runnerIdOf } from './ids';
 import type { ModelMarketView, ModelResult, ModelRunner, SportModel } from './model';
 import { marketIdOf, runnerIdOf } from './ids';
 import type { Rng } from './prng';
+
+function exchangeMarket(market: FeedMarket): ExchangeMarket | null {
+  return market.type === 'MATCH_ODDS' || market.type === 'OVER_UNDER' || market.type === 'WIN'
+    ? market
+    : null;
+}
+
+/** A runner's prices held by hand over the model's (`EventEngine.holdPrices`). */
+interface HeldRunner {
+  back: PriceLevel[];
+  lay: PriceLevel[];
+}
 
 /** Static facts of a fixture; status and score come from the model. */
 export type FixtureInfo = Omit<FeedFixture, 'status' | 'score'>;
@@ -99,6 +112,12 @@ export class EventEngine {
   private readonly sentiment = new Map<string, number[]>();
   private current: FeedFixture;
   private scoreSeen = -1;
+  /**
+   * Prices set by hand (a development control, `holdPrices`), shown instead of the model's for
+   * their runners until `until`. The model's own books stay underneath, untouched: the draws and
+   * the replay of a stored world do not depend on them.
+   */
+  private readonly held = new Map<string, { until: number; runners: Map<number, HeldRunner> }>();
 
   constructor(options: EngineOptions, now: number) {
     this.info = options.info;
@@ -126,13 +145,74 @@ export class EventEngine {
       eventId: this.eventId,
       version: this.version,
       at: this.changedAt,
-      markets: [...this.byKey.values()].filter((m) => m.status !== 'CLOSED'),
+      markets: [...this.byKey.values()].filter((m) => m.status !== 'CLOSED').map((m) => this.shown(m)),
     };
   }
 
   /** Every market ever offered, closed ones included. */
   allMarkets(): FeedMarket[] {
-    return [...this.byKey.values()];
+    return [...this.byKey.values()].map((m) => this.shown(m));
+  }
+
+  /**
+   * Shows `back` and `lay` for one runner of an open exchange market instead of the model's
+   * prices until `until` (simulated time), whatever the model quotes meanwhile; answers the change
+   * that carries them (one `oddsChanged`). The model's prices come back with a change at the first
+   * step at or after `until`. Throws for a market or runner it does not have, or one not on the
+   * exchange, or closed.
+   */
+  holdPrices(
+    marketId: string,
+    runnerId: number,
+    prices: { back: PriceLevel[]; lay: PriceLevel[] },
+    until: number,
+    now: number,
+  ): FeedEvent {
+    const entry = [...this.byKey.entries()].find(([, m]) => m.id === marketId);
+    if (!entry) throw new Error(`market ${marketId} is not in event ${this.eventId}`);
+    const [key, market] = entry;
+    const exchange = exchangeMarket(market);
+    if (!exchange) throw new Error(`market ${marketId} is not an exchange market`);
+    if (market.status === 'CLOSED') throw new Error(`market ${marketId} is closed`);
+    if (!exchange.runners.some((r) => r.id === runnerId)) {
+      throw new Error(`runner ${runnerId} is not in market ${marketId}`);
+    }
+    const hold = this.held.get(marketId) ?? { until, runners: new Map<number, HeldRunner>() };
+    hold.until = until;
+    hold.runners.set(runnerId, {
+      back: prices.back.map((l) => ({ ...l })),
+      lay: prices.lay.map((l) => ({ ...l })),
+    });
+    this.held.set(marketId, hold);
+    const prevVersion = this.version;
+    this.version += 1;
+    this.changedAt = now;
+    // A copy: a market object once emitted is never changed under its listeners.
+    const bumped = { ...market, version: this.version };
+    this.byKey.set(key, bumped);
+    return {
+      type: 'oddsChanged',
+      at: now,
+      eventId: this.eventId,
+      version: this.version,
+      prevVersion,
+      markets: [this.shown(bumped)],
+    };
+  }
+
+  /** A market as listeners see it: with the prices held by hand over the model's, while open. */
+  private shown(market: FeedMarket): FeedMarket {
+    const hold = this.held.get(market.id);
+    if (!hold || market.status === 'CLOSED') return market;
+    const exchange = exchangeMarket(market);
+    if (!exchange) return market;
+    return {
+      ...exchange,
+      runners: exchange.runners.map((r): ExchangeRunner => {
+        const held = hold.runners.get(r.id);
+        return held ? { ...r, back: held.back, lay: held.lay } : r;
+      }),
+    };
   }
 
   scoreCard(now: number) {
@@ -154,6 +234,7 @@ export class EventEngine {
       const prevVersion = this.version;
       this.version += 1;
       this.changedAt = now;
+      this.held.delete(marketId);
       const closed = closeMarket(market, result);
       closed.version = this.version;
       this.byKey.set(key, closed);
@@ -197,6 +278,16 @@ export class EventEngine {
       changes.set(view.key, next);
       if (old && old.status !== next.status) statusEvents.push({ key: view.key, previous: old.status });
     }
+    // Prices held by hand whose time is up: the model's prices are shown again, with a change.
+    for (const [marketId, hold] of this.held) {
+      if (hold.until > now) continue;
+      this.held.delete(marketId);
+      for (const [key, market] of this.byKey) {
+        if (market.id === marketId && market.status !== 'CLOSED' && !changes.has(key)) {
+          changes.set(key, { ...market });
+        }
+      }
+    }
     if (after.status === 'CLOSED') {
       // A finished event leaves nothing open: anything the model did not decide is void.
       for (const [key, market] of this.byKey) {
@@ -224,7 +315,7 @@ export class EventEngine {
         eventId: this.eventId,
         version: this.version,
         prevVersion,
-        markets: changed,
+        markets: changed.map((m) => this.shown(m)),
         ...(fixtureChanged ? { fixture: after } : {}),
       });
       for (const { key, previous } of statusEvents) {

@@ -7,6 +7,7 @@ import type {
   FeedMarket,
   FeedSport,
   FeedState,
+  PriceLevel,
   StatefulFeed,
 } from '@backlay/market-feed';
 import { FeedEventSource } from '@backlay/market-feed';
@@ -213,6 +214,29 @@ export class SimulatedFeed extends FeedEventSource implements StatefulFeed {
     const events = engine?.closeMarket(marketId, result, this.time) ?? [];
     for (const event of events) this.emit(event);
     return events.length > 0;
+  }
+
+  /**
+   * A development control (the browser journeys): shows these prices for one runner of an open
+   * exchange market, published at once as the feed's own change (`oddsChanged`), and keeps them
+   * for `holdMs` of simulated time whatever the model quotes meanwhile (its status, in-play flag
+   * and the other runners still move). At the first step after that the model's prices come back,
+   * with a change. The stored world does not keep them: a restart shows the model's prices.
+   * Throws for an unknown or closed market, a runner not in it, or a market not on the exchange.
+   */
+  holdPrices(
+    marketId: string,
+    runnerId: number,
+    prices: { back: PriceLevel[]; lay: PriceLevel[] },
+    holdMs: number,
+  ): { eventId: number; version: number; heldUntil: number } {
+    const eventId = this.marketIndex.get(marketId);
+    const engine = eventId === undefined ? undefined : this.entries.get(eventId)?.engine;
+    if (eventId === undefined || !engine) throw new Error(`the feed has no market ${marketId}`);
+    const heldUntil = this.time + holdMs;
+    const event = engine.holdPrices(marketId, runnerId, prices, heldUntil, this.time);
+    this.emit(event);
+    return { eventId, version: event.type === 'oddsChanged' ? event.version : 0, heldUntil };
   }
 
   // ---- simulation

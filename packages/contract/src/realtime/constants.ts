@@ -10,7 +10,7 @@
  * the contract both sides build against, and realtime.test.ts fails when the wire shape changes
  * without it moving.
  */
-export const REALTIME_PROTOCOL_VERSION = 1;
+export const REALTIME_PROTOCOL_VERSION = 3;
 
 /** The one client method the server calls; every push travels as its single argument. */
 export const HUB_CLIENT_METHOD = 'Message';

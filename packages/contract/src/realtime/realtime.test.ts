@@ -4,8 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { OddsV2 } from '../sports';
 import {
+  betChangePush,
   ClientInvocationSchema,
   HUB_METHOD_SCHEMAS,
+  listPricesPush,
   oddsPush,
   REALTIME_PROTOCOL_VERSION,
   SERVER_PUSH_CODES,
@@ -73,7 +75,46 @@ const odds: OddsV2 = {
 /** One push of every kind; the test below fails when a kind joins the union without a sample here. */
 const samples: Record<ServerPushCode, ServerPush> = {
   UserBalance: userBalancePush({ Balance: paise(150_050), Exposure: paise(-20_000) }),
+  BetChange: betChangePush({
+    betId: 41,
+    eventId: 77,
+    marketId: '1.0000000077001',
+    status: 'PARTIALLY_MATCHED',
+    matchedStake: paise(30_000),
+    unmatchedStake: paise(20_000),
+    fills: [{ betId: 42, rate: 2.1, stake: paise(30_000) }],
+    message: 'Back India ₹300 matched @ 2.1; ₹200 still unmatched',
+  }),
   OddsSnapshot: oddsPush({ kind: 'snapshot', odds }),
+  ListPrices: listPricesPush({
+    list: 'inplay',
+    snapshot: false,
+    prices: [
+      {
+        eventId: 77,
+        version: 10,
+        marketId: '1.77.1',
+        marketName: 'Match Odds',
+        status: 'OPEN',
+        inPlay: true,
+        betDelayMs: 5000,
+        minStake: paise(10_000),
+        maxStake: paise(5_000_000),
+        runners: [
+          {
+            id: 1,
+            name: 'Home',
+            status: 'ACTIVE',
+            back: { price: 2.02, size: paise(150_025) },
+            lay: { price: 2.04, size: paise(80_000) },
+          },
+          { id: 3, name: 'The Draw', status: 'ACTIVE', back: { price: 3.5, size: paise(20_000) }, lay: null },
+          { id: 2, name: 'Away', status: 'SUSPENDED', back: null, lay: null },
+        ],
+      },
+    ],
+    removed: [78],
+  }),
   OddsChange: oddsPush({
     kind: 'change',
     eventId: 77,
@@ -219,8 +260,8 @@ describe('the realtime protocol version', () => {
 
   it('moves with the wire shape', () => {
     expect({ version: REALTIME_PROTOCOL_VERSION, fingerprint: fingerprint() }).toEqual({
-      version: 1,
-      fingerprint: 'd2c9d86e6b66688a',
+      version: 3,
+      fingerprint: 'cd9f5d46dbf4a56e',
     });
   });
 });

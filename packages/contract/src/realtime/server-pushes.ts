@@ -1,6 +1,11 @@
 import { z } from 'zod';
+import { BetFillSchema, OrderStatusSchema } from '../betting';
 import { MoneySchema } from '../money';
+import { EventIdSchema, MarketIdSchema } from '../sports';
 import {
+  LIST_PRICES_HUB_CODE,
+  ListPricesMessageSchema,
+  type ListPricesMessage,
   ODDS_HUB_CODES,
   OddsChangeMessageSchema,
   OddsSnapshotMessageSchema,
@@ -16,7 +21,12 @@ import {
  */
 
 /** The connection user's live balance and exposure (product spec section 3). */
-export const UserBalanceSchema = z.object({ Balance: MoneySchema, Exposure: MoneySchema });
+/** `BonusBalance`: the bonus money beside cash (never staked); absent from backends without bonuses. */
+export const UserBalanceSchema = z.object({
+  Balance: MoneySchema,
+  Exposure: MoneySchema,
+  BonusBalance: MoneySchema.optional(),
+});
 export type UserBalance = z.output<typeof UserBalanceSchema>;
 
 /** Sent to every connection of a user after any change to their wallet. */
@@ -37,11 +47,39 @@ export const ScoreCardPushSchema = z.object({
   Data: ScoreCardMessageSchema,
 });
 
+/** Sent to a list page's group (priceListHubGroup): its events' best match-odds prices. */
+export const ListPricesPushSchema = z.object({
+  Code: z.literal(LIST_PRICES_HUB_CODE),
+  Data: ListPricesMessageSchema,
+});
+
+/**
+ * An order of the connection's user changed away from the player's own call: its unmatched part
+ * matched (in full or in part) when the market's prices reached it, or lapsed (the market suspended,
+ * closed, was voided, or turned in play with persistence 'cancel'). Also sent after the player's own
+ * cancel or edit, so every tab of the user sees it. `fills` are the parts matched by this change.
+ */
+export const BetChangeSchema = z.object({
+  betId: z.number().int(),
+  eventId: EventIdSchema,
+  marketId: MarketIdSchema,
+  status: OrderStatusSchema,
+  matchedStake: MoneySchema,
+  unmatchedStake: MoneySchema,
+  fills: z.array(BetFillSchema),
+  /** For a toast: "Back India ₹300 matched @ 2.10; ₹200 still unmatched". */
+  message: z.string(),
+});
+export type BetChange = z.output<typeof BetChangeSchema>;
+export const BetChangePushSchema = z.object({ Code: z.literal('BetChange'), Data: BetChangeSchema });
+
 export const ServerPushSchema = z.discriminatedUnion('Code', [
   UserBalancePushSchema,
+  BetChangePushSchema,
   OddsSnapshotPushSchema,
   OddsChangePushSchema,
   ScoreCardPushSchema,
+  ListPricesPushSchema,
 ]);
 /** A push as code holds it (after parse, before encode). */
 export type ServerPush = z.output<typeof ServerPushSchema>;
@@ -52,13 +90,19 @@ export type ServerPushOf<C extends ServerPushCode> = Extract<ServerPush, { Code:
 
 export const SERVER_PUSH_CODES = {
   UserBalance: 'UserBalance',
+  BetChange: 'BetChange',
   OddsSnapshot: ODDS_HUB_CODES.snapshot,
   OddsChange: ODDS_HUB_CODES.change,
   ScoreCard: ODDS_HUB_CODES.scoreCard,
+  ListPrices: LIST_PRICES_HUB_CODE,
 } as const satisfies { [C in ServerPushCode]: C };
 
 export function userBalancePush(data: UserBalance): ServerPushOf<'UserBalance'> {
   return { Code: 'UserBalance', Data: data };
+}
+
+export function betChangePush(data: BetChange): ServerPushOf<'BetChange'> {
+  return { Code: 'BetChange', Data: data };
 }
 
 /** The push of an odds message: its kind names the Code. */
@@ -71,4 +115,8 @@ export function oddsPush(message: OddsHubMessage): ServerPushOf<'OddsSnapshot' |
     case 'scoreCard':
       return { Code: ODDS_HUB_CODES.scoreCard, Data: message };
   }
+}
+
+export function listPricesPush(data: ListPricesMessage): ServerPushOf<'ListPrices'> {
+  return { Code: LIST_PRICES_HUB_CODE, Data: data };
 }

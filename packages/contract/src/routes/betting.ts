@@ -8,7 +8,8 @@ export const bettingRoutes = {
     path: '/Bet/PlaceBetV2',
     auth: 'user',
     tag: 'Betting',
-    summary: 'Place a bet (idempotent by requestId; held for the in-play delay; refused if the odds moved)',
+    summary:
+      'Place a bet (idempotent by requestId; held for the in-play delay). Exchange bets match level by level at the asked price or better and the rest rests unmatched; bookmaker, toss and fancy bets match in full or are refused if the odds moved',
     query: undefined,
     body: Bt.PlaceBetInputSchema,
     result: Bt.PlaceBetResultSchema,
@@ -23,6 +24,28 @@ export const bettingRoutes = {
     query: undefined,
     body: Bt.PlaceBetV1InputSchema,
     result: Bt.PlaceBetV1ResultSchema,
+  }),
+  cancelBet: route({
+    method: 'POST',
+    path: '/Bet/CancelBet',
+    auth: 'user',
+    tag: 'Betting',
+    summary:
+      "Cancel an order's unmatched stake, all or part (idempotent by requestId); answers what was left to cancel",
+    query: undefined,
+    body: Bt.CancelBetInputSchema,
+    result: Bt.CancelBetResultSchema,
+  }),
+  updateBet: route({
+    method: 'POST',
+    path: '/Bet/UpdateBet',
+    auth: 'user',
+    tag: 'Betting',
+    summary:
+      "Move an order's unmatched stake to a new price (idempotent by requestId); what matches at once is matched",
+    query: undefined,
+    body: Bt.UpdateBetInputSchema,
+    result: Bt.UpdateBetResultSchema,
   }),
   cashOutOffer: route({
     method: 'GET',
@@ -40,7 +63,7 @@ export const bettingRoutes = {
     path: '/Bet/GetUserOpenBets',
     auth: 'user',
     tag: 'Betting',
-    summary: 'Open (matched, unsettled) bets with balance and exposure',
+    summary: 'Open bets (matched parts and unmatched parts resting in the book) with balance and exposure',
     query: Bt.OpenBetsQuerySchema,
     body: undefined,
     result: Bt.OpenBetsResultSchema,

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { accountRoutes } from './account';
 import { bettingRoutes } from './betting';
+import { bonusRoutes } from './bonus';
 import { cashierRoutes } from './cashier';
+import { devRoutes } from './dev';
 import { routes } from './index';
 import { operatorRoutes } from './operator';
 import { paymentRoutes } from './payment';
@@ -18,6 +20,8 @@ const features = [
   operatorRoutes,
   cashierRoutes,
   paymentRoutes,
+  bonusRoutes,
+  devRoutes,
 ];
 
 describe('the route table', () => {

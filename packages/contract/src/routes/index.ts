@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import { accountRoutes } from './account';
 import { bettingRoutes } from './betting';
+import { bonusRoutes } from './bonus';
 import { cashierRoutes } from './cashier';
+import { devRoutes } from './dev';
 import { operatorRoutes } from './operator';
 import { paymentRoutes } from './payment';
 import { settingsRoutes } from './settings';
@@ -10,6 +12,12 @@ import { statementRoutes } from './statement';
 
 export { route, type AuthMode, type HttpMethod, type RouteDef } from './route-def';
 export { PAYMENT_IMAGE_PATH } from './cashier';
+export {
+  SetFeedPricesInputSchema,
+  SetFeedPricesResultSchema,
+  type SetFeedPricesInput,
+  type SetFeedPricesResult,
+} from './dev';
 
 /*
  * Each feature declares its routes in its own file, named after the server's feature folder that
@@ -26,6 +34,8 @@ export const routes = {
   ...operatorRoutes,
   ...cashierRoutes,
   ...paymentRoutes,
+  ...bonusRoutes,
+  ...devRoutes,
 } as const;
 
 export type Routes = typeof routes;

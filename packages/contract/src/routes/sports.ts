@@ -74,6 +74,17 @@ export const sportsRoutes = {
     body: undefined,
     result: Sp.GetUserLimitsResultSchema,
   }),
+  listPrices: route({
+    method: 'GET',
+    path: '/Odds/GetListPrices',
+    auth: 'optional',
+    tag: 'Sports',
+    summary:
+      "The best back and lay of each listed event's match odds (in-play, all, or a sport's); the hub pushes their changes",
+    query: Sp.ListPricesQuerySchema,
+    body: undefined,
+    result: Sp.ListPricesResultSchema,
+  }),
   scoreCard: route({
     method: 'GET',
     path: '/api/services/app/Sport/GetScoreCard',

@@ -1,0 +1,133 @@
+import * as B from '../bonus';
+import { route } from './route-def';
+
+/** Bonuses and referrals for players, and their catalogue and review for operators (server: bonus/, referral/). */
+export const bonusRoutes = {
+  getBonuses: route({
+    method: 'GET',
+    path: '/Bonus/GetBonuses',
+    auth: 'user',
+    tag: 'Bonus',
+    summary:
+      "The domain's bonuses as this player sees them: each with its terms, status (Available, Active, Completed, Expired, Forfeited), whether Claim works now and why not, the amount, the wagering done and required, and the expiry",
+    query: undefined,
+    body: undefined,
+    result: B.PlayerBonusListSchema,
+  }),
+  claimBonus: route({
+    method: 'GET',
+    path: '/Bonus/Claim',
+    auth: 'user',
+    tag: 'Bonus',
+    summary:
+      'Claim a bonus: its amount goes to the bonus balance (beside cash, never staked) and turns into cash when the wagering is met. One active bonus at a time; claiming twice claims once',
+    query: B.BonusClaimQuerySchema,
+    body: undefined,
+    result: B.PlayerBonusSchema,
+  }),
+  getReferrerCode: route({
+    method: 'GET',
+    path: '/Referral/GetReferrerCode',
+    auth: 'user',
+    tag: 'Referral',
+    summary: "This player's referral code and the sign-up link that carries it",
+    query: undefined,
+    body: undefined,
+    result: B.ReferrerCodeSchema,
+  }),
+  getReferralDetails: route({
+    method: 'POST',
+    path: '/Referral/GetUserDetails',
+    auth: 'user',
+    tag: 'Referral',
+    summary:
+      'The players this player referred (paged), each with the qualifying rule, the progress, the reward and the status; and the programme',
+    query: undefined,
+    body: B.ReferralDetailsInputSchema,
+    result: B.ReferralDetailsSchema,
+  }),
+  claimReferral: route({
+    method: 'POST',
+    path: '/Referral/ClaimRefer',
+    auth: 'user',
+    tag: 'Referral',
+    summary: "Claim a claimable referral reward: credited to cash once, within the month's cap",
+    query: B.ClaimReferQuerySchema,
+    body: undefined,
+    result: B.ClaimReferResultSchema,
+  }),
+  adminBonuses: route({
+    method: 'GET',
+    path: '/admin/bonuses',
+    auth: 'operator',
+    tag: 'Operator',
+    summary: "The domain's bonus catalogue (owner, finance)",
+    query: undefined,
+    body: undefined,
+    result: B.OperatorBonusListSchema,
+  }),
+  adminCreateBonus: route({
+    method: 'POST',
+    path: '/admin/bonuses',
+    auth: 'operator',
+    tag: 'Operator',
+    summary: 'Add a bonus to the catalogue (owner); audited',
+    query: undefined,
+    body: B.BonusDefinitionInputSchema,
+    result: B.OperatorBonusSchema,
+  }),
+  adminUpdateBonus: route({
+    method: 'PUT',
+    path: '/admin/bonuses',
+    auth: 'operator',
+    tag: 'Operator',
+    summary:
+      'Replace a bonus of the catalogue (owner); audited. Claims already made keep the terms they were claimed on',
+    query: undefined,
+    body: B.UpdateBonusInputSchema,
+    result: B.OperatorBonusSchema,
+  }),
+  adminReferralSettings: route({
+    method: 'GET',
+    path: '/admin/referral-settings',
+    auth: 'operator',
+    tag: 'Operator',
+    summary:
+      "The domain's referral programme: reward, qualifying deposit and turnover, monthly cap (owner, finance)",
+    query: undefined,
+    body: undefined,
+    result: B.ReferralSettingsSchema,
+  }),
+  adminUpdateReferralSettings: route({
+    method: 'PUT',
+    path: '/admin/referral-settings',
+    auth: 'operator',
+    tag: 'Operator',
+    summary: "Replace the domain's referral programme (owner); audited",
+    query: undefined,
+    body: B.ReferralSettingsSchema,
+    result: B.ReferralSettingsSchema,
+  }),
+  adminReferrals: route({
+    method: 'GET',
+    path: '/admin/referrals',
+    auth: 'operator',
+    tag: 'Operator',
+    summary:
+      "The domain's referrals with their progress and fraud flags (same device, address or payout account as the referrer, a device shared by referred players); flagged=true lists those held for review (owner, finance, support)",
+    query: B.OperatorReferralsQuerySchema,
+    body: undefined,
+    result: B.OperatorReferralsSchema,
+  }),
+  adminDecideReferral: route({
+    method: 'POST',
+    path: '/admin/referrals/decide',
+    auth: 'operator',
+    tag: 'Operator',
+    summary:
+      'Approve a referral held for review (claimable once qualified) or reject it (never paid), with a reason (owner, finance); audited',
+    query: undefined,
+    body: B.DecideReferralInputSchema,
+    result: B.OperatorReferralSchema,
+  }),
+} as const;
