@@ -8,6 +8,7 @@ import { Redis } from 'ioredis';
 import { AccountService, accountRoutes, LoginLinkService, loginLinkRoutes, SessionService } from './account';
 import { authPlugin, SessionRevocations, TokenService } from './auth';
 import { bettingPlugin } from './betting';
+import { bonusPlugin, BonusService } from './bonus';
 import type { Config } from './config';
 import { bodyParsers } from './platform/http/body-parsers';
 import { securityHeaders } from './platform/http/security-headers';
@@ -41,6 +42,7 @@ import { requestGuard } from './platform/http/request-guard';
 import { fastifyLogging, resolveLogFormat, type LogSink } from './platform/log/logger';
 import { OutboxSmsSender, type SmsSender } from './platform/sms/sms-sender';
 import { realtimeHub } from './realtime';
+import { referralPlugin } from './referral';
 import {
   DomainResolver,
   domainsPlugin,
@@ -297,7 +299,10 @@ export async function buildApp({
     await slipsDone;
     await sweepingSlips;
   });
-  const cashier = new CashierService(db, ledger, undefined, depositSlips);
+  // Bonuses: the cashier asks the bonus feature before a withdrawal (BONUS_ACTIVE, or forfeit).
+  const bonuses = new BonusService(db, ledger);
+  await app.register(bonusPlugin, { bonuses });
+  const cashier = new CashierService(db, ledger, bonuses.guard, depositSlips);
   await app.register(cashierRoutes, { cashier });
   // Gateway deposits through the payment provider PAYMENT_PROVIDER names (the sandbox outside production).
   const paymentProvider = paymentProviderFromConfig(config, db, app.log);
@@ -308,6 +313,8 @@ export async function buildApp({
   const operators = new OperatorService(db, operatorTokens, new TotpSealer(config.jwtSecret), operatorAudit);
   await app.register(operatorRoutes, { adjustments: new WalletAdjustments(ledger), loginLinks, operators });
   await app.register(cashierOperatorRoutes, { cashier });
+  // Referrals: the programme, the qualification checks on deposits and settled bets, the sweep.
+  await app.register(referralPlugin);
 
   await app.register(realtimeHub, {
     path: HUB_PATH,
@@ -352,15 +359,19 @@ export async function buildApp({
     sports.start();
     app.addHook('onClose', async () => sports.stop());
   }
-  await app.register(settingsRoutes, { sportTree: () => sports?.tree() ?? [] });
+  await app.register(settingsRoutes, {
+    sportTree: () => sports?.tree() ?? [],
+    bonuses: (domainId) => bonuses.visible(domainId),
+  });
   await app.register(sportsRoutes, { sports });
 
   // A page's first screen comes inside its HTML (first-screen.ts): the settings and the sport tree.
   await registerWebClient(app, config.WEB_DIST, {
-    firstScreen: (req, path) =>
+    firstScreen: async (req, path) =>
       firstScreen(path, {
         setting: settingsForRequest(req.domain.settings, req),
         events: sports?.tree() ?? [],
+        bonuses: await bonuses.visible(req.domain.id),
       }),
   });
   return app;

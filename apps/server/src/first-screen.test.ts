@@ -102,6 +102,9 @@ describe("a page's first screen", () => {
     expect(page).toContain('<h1 class="event-head__title">Royals v &quot;Giants&quot; &lt;script&gt;</h1>');
     expect(page).toContain('<span class="event-head__sport muted">Cricket · IPL</span>');
     expect(page).toContain('<span class="live-pill">In-Play</span>');
+    // The strip's lines are there, empty, so the prices and chips fill them without moving anything.
+    expect(page).toContain('<div class="event-head__rates"></div>');
+    expect(page.match(/class="market-jump__chip"/g)).toHaveLength(3);
     expect(firstScreen('/markets/261700000/7', { setting, events }).regions.page).toBe(page);
     expect(firstScreen('/markets/999', { setting, events }).regions.page).toBeUndefined();
   });

@@ -17,12 +17,12 @@ import type { FirstScreen } from './platform/http/web-client';
  */
 export function firstScreen(
   path: string,
-  input: { setting: DomainSettings; events: SportTreeEntry[] },
+  input: { setting: DomainSettings; events: SportTreeEntry[]; bonuses?: SettingWithSportTree['bonuses'] },
 ): FirstScreen {
   const data: SettingWithSportTree = {
     setting: input.setting,
     events: input.events,
-    bonuses: [],
+    bonuses: input.bonuses ?? [],
     games: [],
     tv: [],
   };
@@ -65,12 +65,19 @@ function pageMarkup(
     const sport = `${event.sportName}${event.competition ? ` · ${event.competition}` : ''}`;
     const live = event.status === 'IN_PLAY' || event.matchDate === 'In-Play';
     return (
-      '<section class="page market-page"><header class="event-head card"><div class="event-head__main">' +
+      // The strip as the market page draws it (EventStrip.tsx), its lines empty until the data comes.
+      '<section class="page market-page"><header class="event-head card"><div class="event-head__top">' +
+      '<div class="event-head__main">' +
       `<span class="event-head__sport muted">${text(sport)}</span>` +
-      `<h1 class="event-head__title">${text(event.title)}</h1>` +
-      `<span class="event-head__when">${live ? '<span class="live-pill">In-Play</span>' : ''}</span>` +
-      // The pin's place (the client draws the button with the player's pins), so the title wraps alike.
-      `</div><span class="pin" aria-hidden="true"></span></header>${BLOCK}</section>`
+      `<h1 class="event-head__title">${text(event.title)}</h1></div>` +
+      // The pin's place (the client draws the button with the player's pins).
+      '<span class="pin" aria-hidden="true"></span></div>' +
+      `<div class="event-head__when">${live ? '<span class="live-pill">In-Play</span>' : ''}</div>` +
+      '<div class="event-head__rates"></div><nav class="market-jump" aria-label="Jump to markets">' +
+      ['Match Odds', 'Bookmaker', 'Fancy']
+        .map((label) => `<button type="button" class="market-jump__chip" disabled>${label}</button>`)
+        .join('') +
+      `</nav></header>${BLOCK}</section>`
     );
   }
   return null;

@@ -12,13 +12,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchOddsMarket, TestFeed } from '@backlay/feed-simulator/test-feed';
 import { positionOf, type StoredBet } from '../src/betting/positions';
 import { num, queryRows } from '../src/betting/sql-rows';
-import { openDatabase } from '../src/platform/db/database';
+import { OrderService } from '../src/betting/order-service';
+import { openDatabase, type Database } from '../src/platform/db/database';
 import {
   adjust,
+  backBet,
   expectLedgerBalanced,
   fundedPlayer,
+  layBet,
   requestId,
   walletOf,
+  type MarketRef,
   type Player,
 } from './betting-helpers';
 import {
@@ -45,15 +49,47 @@ const RUNNERS = [
 ];
 const MARKETS = ['7.1', '7.2', '7.3', '7.4'];
 
+/**
+ * Rests an order through `app` (persistence 'keep'): a lay at 1.90 or a back at 2.10 of `stake`
+ * whole rupees, away from the feed's 2.00 / 2.02; answers its order id.
+ */
+async function restOrder(
+  app: FastifyInstance,
+  player: Player,
+  m: MarketRef,
+  runnerId: number,
+  lay: boolean,
+  stake: number,
+): Promise<number> {
+  const bet = lay ? layBet(m, runnerId, 1.9, stake) : backBet(m, runnerId, 2.1, stake);
+  const answer = await call<{ betId: number; status: string }>(app, {
+    url: '/Bet/PlaceBetV2',
+    token: player.token,
+    body: { requestId: requestId(), ...bet, persistence: 'keep' },
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  expect(answer.body.result.status).toBe('UNMATCHED');
+  return answer.body.result.betId;
+}
+
+/** Every row of an order, oldest first: prices in hundredths, stakes in paise. */
+function orderRows(db: Database['db'], orderId: number) {
+  return queryRows<{ status: string; price_hundredths: unknown; stake_paise: unknown }>(
+    db,
+    sql`select status, price_hundredths, stake_paise from bets where order_id = ${orderId} order by id`,
+  );
+}
+
 describe.runIf(DATABASE_URL)('concurrent bets through two servers on one PostgreSQL', () => {
   const feed = new TestFeed();
   let apps: FastifyInstance[] = [];
+  let databases: Database[] = [];
   let ctx: TestContext;
   let close: () => Promise<void> = async () => undefined;
 
   beforeAll(async () => {
     MARKETS.forEach((id, i) => feed.setMarket(matchOddsMarket({ id, eventId: 900 + i, runners: RUNNERS })));
-    ({ apps, context: ctx, close } = await serversOnOnePostgres('backlay_conc', feed));
+    ({ apps, databases, context: ctx, close } = await serversOnOnePostgres('backlay_conc', feed));
   }, 60_000);
 
   afterAll(() => close());
@@ -259,6 +295,129 @@ describe.runIf(DATABASE_URL)('concurrent bets through two servers on one Postgre
     }
     await expectLedgerBalanced(db);
   }, 120_000);
+
+  it('both servers see the price that reaches the resting orders: each is matched once, the money exact', async () => {
+    // Both servers run the feed here (one TestFeed), so both drivers call matchResting on each move.
+    feed.setMarket(matchOddsMarket({ id: '7.9', eventId: 909, runners: RUNNERS }));
+    const players = await Promise.all(Array.from({ length: 12 }, () => fundedPlayer(ctx, 2_000)));
+    // Backs at 2.10 (best back 2.00) and lays at 1.90 (best lay 2.02), ₹300 each, placed through
+    // both servers; the last player backs ₹800, more than the ₹500 a move offers at 2.10: a move
+    // matches ₹500 of it and the next the rest (the feed's sizes are not consumed by a fill).
+    const orders = await Promise.all(
+      players.map(async (player, k) => {
+        const lay = k % 3 === 0;
+        const stake = k === players.length - 1 ? 800 : 300;
+        const orderId = await restOrder(
+          apps[k % 2] as FastifyInstance,
+          player,
+          { marketId: '7.9', eventId: 909 },
+          11,
+          lay,
+          stake,
+        );
+        return { player, orderId, lay, stake };
+      }),
+    );
+    const db = ctx.database.db;
+    // The prices reach every order, a few times in a row: ₹500 at 2.10 to back into, ₹100,000 at 1.90 to lay.
+    const moved = {
+      ...(feed.market('7.9') as ReturnType<typeof matchOddsMarket>),
+    };
+    const runner11 = {
+      ...(moved.runners[0] as (typeof moved.runners)[number]),
+      back: [{ price: 210, size: paise(50_000) }],
+      lay: [{ price: 190, size: paise(10_000_000) }],
+    };
+    for (let i = 0; i < 3; i++) {
+      feed.update('7.9', { runners: [runner11, moved.runners[1]] } as never);
+      feed.emitChange(909, ['7.9']);
+    }
+    const resting = async () =>
+      queryRows<{ stake_paise: unknown }>(
+        db,
+        sql`select stake_paise from bets where market_id = '7.9' and status = 'UNMATCHED'`,
+      );
+    const deadline = Date.now() + 30_000;
+    while ((await resting()).length > 0) {
+      if (Date.now() > deadline) throw new Error(`still resting: ${JSON.stringify(await resting())}`);
+      await new Promise((r) => setTimeout(r, 50));
+      // The same prices again: whichever server has learnt of the orders by now tries again too.
+      feed.emitChange(909, ['7.9']);
+    }
+    for (const { player, orderId, lay, stake } of orders) {
+      const rows = await orderRows(db, orderId);
+      const matched = rows.filter((r) => r.status === 'MATCHED');
+      // At the order's own price, each fill within what one move offered, all of it exactly once:
+      // however many times the two servers tried, nothing matched beyond the stake.
+      expect(rows.map((r) => r.status)).toEqual(matched.map(() => 'MATCHED'));
+      for (const r of matched) expect(num(r.price_hundredths)).toBe(lay ? 190 : 210);
+      for (const r of matched) expect(num(r.stake_paise)).toBeLessThanOrEqual(lay ? 10_000_000 : 50_000);
+      const matchedPaise = matched.reduce((sum, r) => sum + num(r.stake_paise), 0);
+      expect(matchedPaise).toBe(stake * 100);
+      if (stake === 800) expect(matched.length).toBeGreaterThanOrEqual(2);
+      const exposure = lay ? Math.round((matchedPaise * 90) / 100) : matchedPaise;
+      expect(await walletOf(db, player.userId)).toEqual({ balance: 200_000, exposure });
+    }
+    await expectLedgerBalanced(db);
+  }, 120_000);
+  it('two servers matching the same prices at the same moment: one fill per order, the changes told once', async () => {
+    // The feed keeps quoting prices that reach nobody, so the servers' own drivers match nothing;
+    // the prices that reach the orders go straight to each server's matcher, both at once.
+    feed.setMarket(matchOddsMarket({ id: '7.11', eventId: 911, runners: RUNNERS }));
+    const players = await Promise.all(Array.from({ length: 10 }, () => fundedPlayer(ctx, 1_000)));
+    const orders = await Promise.all(
+      players.map(async (player, k) => {
+        const lay = k % 2 === 0;
+        const orderId = await restOrder(
+          apps[k % 2] as FastifyInstance,
+          player,
+          { marketId: '7.11', eventId: 911 },
+          12,
+          lay,
+          200,
+        );
+        return { player, orderId, lay };
+      }),
+    );
+    const quoted = feed.market('7.11') as ReturnType<typeof matchOddsMarket>;
+    const reaching = {
+      ...quoted,
+      version: quoted.version + 1,
+      runners: [
+        quoted.runners[0] as (typeof quoted.runners)[number],
+        {
+          ...(quoted.runners[1] as (typeof quoted.runners)[number]),
+          back: [{ price: 210, size: paise(10_000_000) }],
+          lay: [{ price: 190, size: paise(10_000_000) }],
+        },
+      ],
+    } as typeof quoted;
+    const matchers = apps.map(
+      (app, i) =>
+        new OrderService({ db: (databases[i] as Database).db, feed, ledger: app.ledger, log: app.log }),
+    );
+    const answered = await Promise.all([
+      ...matchers.map((m) => m.matchResting(reaching)),
+      ...matchers.map((m) => m.matchResting(reaching)),
+    ]);
+    const changes = answered.flat();
+    expect(changes.map((c) => c.change.betId).sort((a, b) => a - b)).toEqual(
+      orders.map((o) => o.orderId).sort((a, b) => a - b),
+    );
+    for (const c of changes) expect(c.change).toMatchObject({ status: 'MATCHED', unmatchedStake: 0 });
+    const db = ctx.database.db;
+    for (const { player, orderId, lay } of orders) {
+      const rows = await orderRows(db, orderId);
+      expect(rows.map((r) => [r.status, num(r.price_hundredths), num(r.stake_paise)])).toEqual([
+        ['MATCHED', lay ? 190 : 210, 20_000],
+      ]);
+      expect(await walletOf(db, player.userId)).toEqual({
+        balance: 100_000,
+        exposure: lay ? 18_000 : 20_000,
+      });
+    }
+    await expectLedgerBalanced(db);
+  }, 60_000);
 });
 
 describe.each(backends)('bets racing the settlement of their market (%s)', (backend) => {

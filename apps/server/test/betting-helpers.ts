@@ -60,6 +60,18 @@ export interface BetBody {
   acceptAnyOdds?: boolean;
 }
 
+/** A market on its event, as the bet bodies name it. */
+export interface MarketRef {
+  marketId: string;
+  eventId: number;
+}
+/** A back (type 1) of `stake` whole rupees at `rate` on a runner of `m`. */
+export const backBet = (m: MarketRef, runnerId: number, rate: number, stake: number) =>
+  ({ type: 1, rate, stake, runnerId, marketId: m.marketId, eventId: m.eventId }) satisfies BetBody;
+/** A lay (type 2) of `stake` whole rupees at `rate` on a runner of `m`. */
+export const layBet = (m: MarketRef, runnerId: number, rate: number, stake: number) =>
+  ({ type: 2, rate, stake, runnerId, marketId: m.marketId, eventId: m.eventId }) satisfies BetBody;
+
 export interface PlaceResult {
   betId: number;
   status: string;

@@ -223,7 +223,7 @@ describe.each(backends)('betting through the API (%s)', (backend) => {
     it('after bets the new balance and exposure are pushed (in paise), the last state included', async () => {
       const m = newMatchOdds();
       const p = await demoPlayer(ctx);
-      const seen: { Balance: number; Exposure: number }[] = [];
+      const seen: { Balance: number; Exposure: number; BonusBalance?: number }[] = [];
       const unsubscribe = ctx.app.walletNotifier.subscribe((userId, data) => {
         if (userId === p.userId) seen.push(data);
       });
@@ -232,7 +232,7 @@ describe.each(backends)('betting through the API (%s)', (backend) => {
         await placeOk(ctx, p, back(m, 11, 2, 500));
         await placeOk(ctx, p, back(m, 11, 2, 250));
         await waitFor(async () => seen.at(-1)?.Exposure === 175_000, 'the last push');
-        expect(seen[0]).toEqual({ Balance: 1_500_000, Exposure: 100_000 });
+        expect(seen[0]).toEqual({ Balance: 1_500_000, Exposure: 100_000, BonusBalance: 0 });
       } finally {
         unsubscribe();
       }
@@ -240,14 +240,39 @@ describe.each(backends)('betting through the API (%s)', (backend) => {
   });
 
   describe('the price must still be available', () => {
-    it('a back above the best back, or a lay below the best lay, is refused with nothing charged', async () => {
+    it('a back above the best back, or a lay below the best lay, rests unmatched at the asked price', async () => {
       const m = newMatchOdds();
       const p = await demoPlayer(ctx);
-      const refused = await place(ctx, p, back(m, 11, 2.02, 1000));
-      expectRefused(refused, 422, 'ODDS_CHANGED', /best back price of India is now 2\.00/);
-      expectRefused(await place(ctx, p, lay(m, 11, 1.78, 1000)), 422, 'ODDS_CHANGED', /best lay price/);
-      expect(await walletOf(ctx.database.db, p.userId)).toEqual({ balance: 1_500_000, exposure: 0 });
-      expect(await betCount(ctx.database.db, p.userId)).toBe(0);
+      const backed = await placeOk(ctx, p, back(m, 11, 2.02, 1000));
+      expect(backed).toMatchObject({
+        status: 'UNMATCHED',
+        message: 'Bet placed: Back India ₹1,000 unmatched at 2.02',
+        matchedRate: 2.02,
+        requestedRate: 2.02,
+        matchedStake: 0,
+        unmatchedStake: 1000,
+        fills: [],
+        exposure: 1000,
+      });
+      // The lay's liability 1000 × 0.78 = 780 on India, where the back wins: the worst case stays 1000.
+      const laid = await placeOk(ctx, p, lay(m, 11, 1.78, 1000));
+      expect(laid).toMatchObject({ status: 'UNMATCHED', unmatchedStake: 1000, exposure: 1000 });
+      expect(await walletOf(ctx.database.db, p.userId)).toEqual({ balance: 1_500_000, exposure: 100_000 });
+      const open = await openBets(ctx, p, m.eventId);
+      expect(open.openBets.map((b) => [b.betType, b.stake, b.odds])).toEqual([
+        ['Lay', 1000, 1.78],
+        ['Back', 1000, 2.02],
+      ]);
+      // Nothing matched: 0 on every outcome, and the exposure the resting orders hold.
+      expect(await expectedPl(ctx, p)).toEqual([
+        {
+          eventId: m.eventId,
+          marketId: m.marketId,
+          marketType: 'match_odd',
+          exposure: 1000,
+          runners: [11, 12, 13].map((runnerId) => ({ runnerId, amount: 0 })),
+        },
+      ]);
     });
 
     it('best execution: a price asked worse than the one offered is matched at the best offered (back 1.98 → 2.00, lay 1.84 → 1.80)', async () => {
@@ -437,13 +462,18 @@ describe.each(backends)('betting through the API (%s)', (backend) => {
       expect(Date.now() - started).toBeGreaterThanOrEqual(390);
     });
 
-    it('prices that move during the delay refuse the bet, nothing charged', async () => {
+    it('prices that move during the delay are the ones matched: the bet rests at its price when they moved away', async () => {
       const m = newMatchOdds(inPlay);
       const p = await demoPlayer(ctx);
       setTimeout(() => feed.setPrices(m.marketId, 11, [1.9], [1.92]), 150);
-      expectRefused(await place(ctx, p, back(m, 11, 2, 100)), 422, 'ODDS_CHANGED');
-      expect(await walletOf(ctx.database.db, p.userId)).toEqual({ balance: 1_500_000, exposure: 0 });
-      expect(await betCount(ctx.database.db, p.userId)).toBe(0);
+      expect(await placeOk(ctx, p, back(m, 11, 2, 100))).toMatchObject({
+        status: 'UNMATCHED',
+        matchedStake: 0,
+        unmatchedStake: 100,
+        exposure: 100,
+      });
+      expect(await walletOf(ctx.database.db, p.userId)).toEqual({ balance: 1_500_000, exposure: 10_000 });
+      expect(await betCount(ctx.database.db, p.userId)).toBe(1);
     });
 
     it('a suspension during the delay refuses the bet', async () => {

@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { HUB_PATH, ODDS_HUB_CODES, type UserLimit, type OddsV2 } from '@backlay/contract';
-import { HttpTransportType, HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
+import { ODDS_HUB_CODES, type UserLimit, type OddsV2 } from '@backlay/contract';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { SimulatedFeed } from '@backlay/feed-simulator';
@@ -13,6 +11,7 @@ import { runFeed, type RunningFeed } from '../src/sports/feed/run-feed';
 import { demoPlayer, place, type PlaceResult } from './betting-helpers';
 import { backends, openTestDatabase, testConfig, type Backend, type TestContext } from './harness';
 import { call, expectOk, expectRefused } from './helpers';
+import { hubUrlOf, startHubClient, type Push } from './hub-client';
 
 /*
  * The feed's owner goes down while another server serves players. That server stops hearing the
@@ -86,8 +85,6 @@ function upcomingMatchOdds(feed: MarketFeed) {
   }
   throw new Error('no upcoming match odds market');
 }
-
-type Push = { Code: string; Data: Record<string, unknown> };
 
 /** The status of a market in a pushed snapshot, or undefined when the push is not one holding it. */
 function snapshotStatus(push: Push, marketId: string): string | undefined {
@@ -172,25 +169,14 @@ describe.each(cases)('a silent feed owner ($name)', ({ backend, redis }) => {
       expect(await marketStatus()).toEqual({ status: 'OPEN', suspended: false });
 
       // A player's page on server B: registered (it gets the balance as it is), then on the event.
-      const port = (b.server.address() as AddressInfo).port;
-      const client = new HubConnectionBuilder()
-        .withUrl(`http://127.0.0.1:${port}${HUB_PATH}`, {
-          transport: HttpTransportType.WebSockets,
-          accessTokenFactory: () => player.token,
-        })
-        .configureLogging(LogLevel.None)
-        .build();
-      const inbox: Push[] = [];
-      client.on('Message', (push: Push) => {
-        inbox.push(push);
-      });
-      await client.start();
+      const { connection: client, inbox } = await startHubClient(hubUrlOf(b), player.token);
       try {
         await client.invoke('RegisterClient', { ...CLIENT, Token: player.token });
         await eventually(() => inbox.some((x) => x.Code === 'UserBalance'), 'the balance on registration');
         expect(inbox.find((x) => x.Code === 'UserBalance')?.Data).toEqual({
           Balance: placed.balance,
           Exposure: placed.exposure,
+          BonusBalance: 0,
         });
         await client.invoke('SendHeartbeat', { ...CLIENT, Token: player.token, GroupBy: String(m.eventId) });
         await eventually(

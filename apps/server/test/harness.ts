@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { MarketFeed } from '@backlay/market-feed';
 import { insertUser, type NewUser, type UserRow } from '../src/account/user-repository';
-import { buildApp } from '../src/app';
+import { buildApp, type AppDeps } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/platform/db/database';
 import { findDomainByName } from '../src/settings/domain-repository';
@@ -110,7 +110,7 @@ export interface TestContext {
 export async function createTestApp(
   backend: Backend,
   overrides: Record<string, string> = {},
-  deps: { feed?: MarketFeed } = {},
+  deps: Pick<AppDeps, 'feed' | 'feedRole'> = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase(backend);
   await seedDemoDomains(database.db);

@@ -124,8 +124,8 @@ describe.runIf(DATABASE_URL && REDIS_URL)('two server processes on one PostgreSQ
     await received;
     await connection.stop();
     expect(messages.filter((m) => m.Code === 'UserBalance').map((m) => m.Data)).toEqual([
-      { Balance: balance, Exposure: 0 },
-      { Balance: balance + 500, Exposure: 0 },
+      { Balance: balance, Exposure: 0, BonusBalance: 0 },
+      { Balance: balance + 500, Exposure: 0, BonusBalance: 0 },
     ]);
   }, 60_000);
 });

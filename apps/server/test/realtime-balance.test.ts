@@ -9,7 +9,7 @@ import { backends, createTestApp, type TestContext } from './harness';
 /*
  * A client that comes back (after a server restart, an outage, a reload) must not show the balance
  * it held before: every RegisterClient of a player's connection is answered with a UserBalance push
- * of the balance and exposure as they are now, whichever connection, transport or server it is.
+ * of the balance, exposure and bonus balance as they are now, whichever connection, transport or server it is.
  */
 
 const CLIENT = { Browser: 'vitest', Domain: 'localhost', CurrentPage: '/inplay' };
@@ -53,7 +53,9 @@ describe.each(backends)('the balance on every registration (%s)', (backend) => {
     await first.connection.start();
     await first.connection.invoke('RegisterClient', { ...CLIENT, Token: player.token });
     await until(() => first.inbox.length === 1, 'the first balance');
-    expect(first.inbox).toEqual([{ Code: 'UserBalance', Data: { Balance: 250, Exposure: 0 } }]);
+    expect(first.inbox).toEqual([
+      { Code: 'UserBalance', Data: { Balance: 250, Exposure: 0, BonusBalance: 0 } },
+    ]);
 
     // The same connection registering again (the client's restart path) gets it again.
     await first.connection.invoke('RegisterClient', { ...CLIENT, Token: player.token });
@@ -68,7 +70,9 @@ describe.each(backends)('the balance on every registration (%s)', (backend) => {
     await back.connection.start();
     await back.connection.invoke('RegisterClient', { ...CLIENT, Token: player.token });
     await until(() => back.inbox.length === 1, 'the balance after coming back');
-    expect(back.inbox).toEqual([{ Code: 'UserBalance', Data: { Balance: 350, Exposure: 0 } }]);
+    expect(back.inbox).toEqual([
+      { Code: 'UserBalance', Data: { Balance: 350, Exposure: 0, BonusBalance: 0 } },
+    ]);
     await back.connection.stop();
   });
 
@@ -87,7 +91,10 @@ describe.each(backends)('the balance on every registration (%s)', (backend) => {
 
     await anonymous.connection.invoke('RegisterClient', { ...CLIENT, Token: player.token });
     await until(() => anonymous.inbox.length === 2, 'the balance once claimed');
-    expect(anonymous.inbox[1]).toEqual({ Code: 'UserBalance', Data: { Balance: 15_000, Exposure: 0 } });
+    expect(anonymous.inbox[1]).toEqual({
+      Code: 'UserBalance',
+      Data: { Balance: 15_000, Exposure: 0, BonusBalance: 0 },
+    });
     await anonymous.connection.stop();
   });
 });

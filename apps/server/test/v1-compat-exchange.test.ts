@@ -316,9 +316,12 @@ describe.each(backends)('a V1 client of the family on the exchange calls (%s)', 
     it('refuses as PlaceBetV2 does, with the envelope a V1 client reads (error.message)', async () => {
       const p = await demoPlayer(ctx);
       const base = { placeTime: null, type: 1, stake: 500, fancyValue: null, runnerId: 11, eventId: EVENT };
-      const changed = await placeBet(p, { ...base, rate: 2.5, marketId: MATCH_ODDS });
+      // The bookmaker is matched in full or refused; an exchange bet at a price not offered rests.
+      const changed = await placeBet(p, { ...base, rate: 90, marketId: BOOKMAKER });
       expect(changed.status).toBe(422);
       expect(changed.body.error).toMatchObject({ code: 'ODDS_CHANGED' });
+      const resting = await placeBet(await demoPlayer(ctx), { ...base, rate: 2.5, marketId: MATCH_ODDS });
+      expect(expectOk(resting)).toBe('Bet placed: Back India ₹500 unmatched at 2.50');
       const running = await placeBet(p, {
         ...base,
         type: 3,

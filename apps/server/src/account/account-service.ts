@@ -165,9 +165,14 @@ export class AccountService {
   }
 
   // ------------------------------------------------------------ registration
+  /**
+   * `from` is where the sign-up came from (the device cookie, the address): stored with a new
+   * account, so referral checks can tell a player who refers themselves.
+   */
   async register(
     domain: Domain,
     input: { userName: string; password: string; mobile: string; referralCode?: string | null | undefined },
+    from: { deviceId: string | null; ip: string } = { deviceId: null, ip: '' },
   ): Promise<RegisterResult> {
     if (domain.settings.allowSignUp === false) throw new AppError('SIGNUP_DISABLED');
     const mobile = normaliseMobile(input.mobile);
@@ -212,6 +217,8 @@ export class AccountService {
           status: 'pending',
           referralCode: newReferralCode(),
           referredByUserId: referrer?.id ?? null,
+          signupDeviceId: from.deviceId,
+          signupIp: from.ip || null,
         });
         await money.openWallet(row.id, domain.id);
         await repo.createUserSettings(tx, row.id, DEFAULT_STAKE_BUTTONS);
@@ -256,9 +263,9 @@ export class AccountService {
       await otps.endChallengesVerified(tx, user.id);
       if (user.referredByUserId) {
         await recordVerifiedReferral(tx, {
+          domainId: domain.id,
           referrerUserId: user.referredByUserId,
           referredUserId: user.id,
-          rewardPaise: domain.referralRewardPaise,
         });
       }
     });

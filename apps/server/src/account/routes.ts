@@ -68,9 +68,19 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
     },
   );
 
-  defineRoute(app, routes.register, ({ body, req }) => accounts.register(req.domain, body), {
-    rateLimit: perIp.register,
-  });
+  // The device cookie is handed out at sign-up already: the referral checks compare it.
+  defineRoute(
+    app,
+    routes.register,
+    ({ body, req, reply }) =>
+      accounts.register(req.domain, body, {
+        deviceId: deviceIdFor(req, reply, config.isProduction),
+        ip: req.ip,
+      }),
+    {
+      rateLimit: perIp.register,
+    },
+  );
 
   defineRoute(
     app,

@@ -32,7 +32,8 @@ export async function bettorState(
     db,
     sql`select u.status,
           case when u.excluded_until > now() then (extract(epoch from u.excluded_until) * 1000)::float8 end as excluded,
-          (select b.id from bets b where b.user_id = u.id and b.request_id = ${requestId}) as existing
+          (select b.id from bets b
+            where b.user_id = u.id and b.request_id = ${requestId} and b.id = b.order_id) as existing
         from users u where u.id = ${userId}`,
   );
   if (!row) return null;
@@ -46,7 +47,7 @@ export async function bettorState(
 export async function existingBetId(db: Executor, userId: number, requestId: string): Promise<number | null> {
   const [row] = await queryRows<{ id: unknown }>(
     db,
-    sql`select id from bets where user_id = ${userId} and request_id = ${requestId}`,
+    sql`select id from bets where user_id = ${userId} and request_id = ${requestId} and id = order_id`,
   );
   return row ? num(row.id) : null;
 }

@@ -1,5 +1,5 @@
-import type { PlaceBetResult } from '@backlay/contract';
-import { marketExposure, paise, withFancyBet, withOddsBet, type Paise } from '@backlay/exchange';
+import type { OrderStatus, PlaceBetResult } from '@backlay/contract';
+import { marketExposure, paise, type Paise } from '@backlay/exchange';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthUser } from '../platform/http/auth-user';
 import type { Ledger } from '../ledger';
@@ -9,16 +9,19 @@ import { formatRupees } from '../platform/money';
 import type { FeedMarket, MarketFeed } from '@backlay/market-feed';
 import type { MarketStore } from '../sports';
 import { bettorState, existingBetId } from './bet-repository';
-import { placeAtomically } from './bet-write-repository';
+import { placeAtomically, type NewBetRow } from './bet-write-repository';
 import {
-  betMessage,
+  averageRate,
   checkAgainstMarket,
+  orderMessage,
   readRequest,
-  type MatchedBet,
+  wireRate,
+  type OrderPlan,
   type PlaceBetBody,
+  type PlannedRow,
   type RequestedBet,
 } from './market-checks';
-import { positionOf, toFancyBet, toOddsBet } from './positions';
+import { positionOf } from './positions';
 
 export interface BetServiceDeps {
   db: Db;
@@ -28,6 +31,8 @@ export interface BetServiceDeps {
   log: FastifyBaseLogger;
   /** How the in-play delay is waited (real time unless a test says otherwise). */
   sleep?: (ms: number) => Promise<void>;
+  /** Called after the commit of an order that left stake resting in the market (the matcher's notice). */
+  rested?: (marketId: string) => void;
 }
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -48,6 +53,55 @@ function refuseBettor(status: string, excludedUntilMs: number | null): void {
       `You have excluded yourself from betting until ${new Date(excludedUntilMs).toISOString()}.`,
     );
   }
+}
+
+/** An order's status from what it holds: matched parts and a resting part. */
+export function orderStatus(matchedPaise: number, unmatchedPaise: number): OrderStatus {
+  if (unmatchedPaise === 0) return 'MATCHED';
+  return matchedPaise > 0 ? 'PARTIALLY_MATCHED' : 'UNMATCHED';
+}
+
+/** A planned row as the write repository takes it. */
+export function newBetRow(r: PlannedRow): NewBetRow {
+  return {
+    status: r.status,
+    priceHundredths: r.stored.priceHundredths,
+    stakePaise: r.stored.stakePaise,
+    liabilityPaise: r.liabilityPaise,
+    profitPaise: r.profitPaise,
+  };
+}
+
+/**
+ * The answer to a placement or an edit: this call's fills with their bet ids, what rests, the
+ * order's status over its life (`matchedBeforePaise`: what an edited order had matched before).
+ */
+export function orderResult(
+  orderId: number,
+  plan: Pick<OrderPlan, 'fills' | 'rest' | 'requestedRate' | 'title'>,
+  fillIds: readonly number[],
+  wallet: { balancePaise: Paise; exposurePaise: Paise },
+  verb = 'Bet placed',
+  matchedBeforePaise = 0,
+): PlaceBetResult {
+  const matchedStake = plan.fills.reduce((sum, f) => sum + f.stored.stakePaise, 0);
+  const unmatchedStake = plan.rest?.stored.stakePaise ?? 0;
+  return {
+    betId: orderId,
+    status: orderStatus(matchedStake + matchedBeforePaise, unmatchedStake),
+    message: orderMessage(verb, plan.title, plan.fills, plan.rest),
+    matchedRate: averageRate(plan.fills, plan.requestedRate),
+    requestedRate: plan.requestedRate,
+    matchedStake: paise(matchedStake),
+    unmatchedStake: paise(unmatchedStake),
+    fills: plan.fills.map((f, i) => ({
+      betId: fillIds[i] ?? orderId,
+      rate: wireRate(f.stored),
+      stake: f.stored.stakePaise,
+    })),
+    balance: wallet.balancePaise,
+    exposure: wallet.exposurePaise,
+  };
 }
 
 /** Bet/PlaceBetV2 as exchange-math 'Placing a bet' describes it. */
@@ -82,14 +136,14 @@ export class BetService {
       if (state.existingBetId !== null) throw duplicate(state.existingBetId);
       refuseBettor(state.status, state.excludedUntilMs);
     }
-    let matched: MatchedBet;
+    let plan: OrderPlan;
     try {
       const request: RequestedBet = readRequest(market, body);
-      matched = checkAgainstMarket(market, request, body.acceptAnyOdds, this.feedStale());
+      plan = checkAgainstMarket(market, request, body.acceptAnyOdds, this.feedStale());
       if (delay > 0) {
         await this.sleep(delay);
         market = this.market(body.marketId, body.eventId);
-        matched = checkAgainstMarket(market, request, body.acceptAnyOdds, this.feedStale());
+        plan = checkAgainstMarket(market, request, body.acceptAnyOdds, this.feedStale());
       }
     } catch (err) {
       // A replayed request id is answered as a replay whatever the market does now.
@@ -101,37 +155,34 @@ export class BetService {
     if (!fixture) throw new AppError('NOT_FOUND', `Event ${market.eventId} does not exist.`);
     await store.ensureMarket(fixture, market);
 
-    const placed = await this.commit(user, body, market, matched, ip);
+    const placed = await this.commit(user, body, market, plan, ip);
     this.deps.ledger.committed({ walletsChanged: [user.userId] });
-    return {
-      betId: placed.betId,
-      status: 'MATCHED',
-      message: betMessage(matched),
-      matchedRate: matched.matchedRate,
-      balance: placed.balancePaise,
-      exposure: placed.exposurePaise,
-    };
+    if (plan.rest) this.deps.rested?.(market.id);
+    return orderResult(placed.betId, plan, placed.rowIds, placed);
   }
 
-  /** The exposure check and the insert: one transaction holding the user's wallet row. */
+  /** The exposure check and the insert of the order's rows: one transaction holding the user's wallet row. */
   private async commit(
     user: AuthUser,
     body: PlaceBetBody,
     market: FeedMarket,
-    matched: MatchedBet,
+    plan: OrderPlan,
     ip: string,
-  ): Promise<{ betId: number; balancePaise: Paise; exposurePaise: Paise }> {
+  ): Promise<{ betId: number; rowIds: number[]; balancePaise: Paise; exposurePaise: Paise }> {
     const runnerIds = market.type === 'FANCY' ? [] : market.runners.map((r) => r.id);
     const key = { userId: user.userId, marketId: market.id, requestId: body.requestId };
+    const rows = plan.rest ? [...plan.fills, plan.rest] : plan.fills;
     const placed = await placeAtomically(this.deps.db, key, (pos) => {
       if (pos.existingBetId !== null) throw duplicate(pos.existingBetId);
       refuseBettor(pos.status, pos.excludedUntilMs);
       if (!pos.marketOpen) throw new AppError('MARKET_CLOSED');
-      const before = positionOf(market.type, runnerIds, pos.bets);
-      const after =
-        before.kind === 'fancy'
-          ? withFancyBet(before, toFancyBet(matched.stored))
-          : withOddsBet(before, toOddsBet(matched.stored));
+      const before = positionOf(market.type, runnerIds, pos.bets, pos.unmatched);
+      const after = positionOf(
+        market.type,
+        runnerIds,
+        [...pos.bets, ...plan.fills.map((f) => f.stored)],
+        plan.rest ? [...pos.unmatched, plan.rest.stored] : pos.unmatched,
+      );
       const exposureBefore = marketExposure(before);
       const exposureAfter = marketExposure(after);
       const available = pos.balancePaise - (pos.exposurePaise - exposureBefore + exposureAfter);
@@ -147,9 +198,13 @@ export class BetService {
         requestId: body.requestId,
         eventId: market.eventId,
         marketId: market.id,
-        bet: matched.stored,
-        liabilityPaise: matched.liabilityPaise,
-        profitPaise: matched.profitPaise,
+        side: plan.asked.side,
+        runnerId: plan.asked.runnerId,
+        rate: plan.exchange ? null : plan.asked.rate,
+        line: plan.asked.line,
+        rows: rows.map(newBetRow),
+        persistence: body.persistence,
+        isCashOut: body.cashOut,
         ip,
         exposureBeforePaise: exposureBefore,
         exposureAfterPaise: exposureAfter,
@@ -161,6 +216,11 @@ export class BetService {
       const id = await existingBetId(this.deps.db, user.userId, body.requestId);
       throw id === null ? new AppError('DUPLICATE_REQUEST') : duplicate(id);
     }
-    return { betId: placed.betId, balancePaise: placed.balancePaise, exposurePaise: placed.exposurePaise };
+    return {
+      betId: placed.betId,
+      rowIds: placed.rowIds,
+      balancePaise: placed.balancePaise,
+      exposurePaise: placed.exposurePaise,
+    };
   }
 }

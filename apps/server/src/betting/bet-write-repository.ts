@@ -44,29 +44,49 @@ export interface BetPosition {
   isDemo: boolean;
   /** False when the market row is closed (or missing). */
   marketOpen: boolean;
-  /** The bet this user already placed under this request id, if any. */
+  /** The order this user already placed under this request id, if any. */
   existingBetId: number | null;
   /** The user's matched bets in the market, grouped by side, runner, price, rate and line. */
   bets: StoredBet[];
+  /** The parts of the user's orders resting unmatched in the market, grouped the same way. */
+  unmatched: StoredBet[];
 }
 
+/** One row of a new order: a part matched at one price, or the part resting at the asked price. */
+export interface NewBetRow {
+  status: 'MATCHED' | 'UNMATCHED';
+  /** Exchange markets: the row's price in hundredths; null for rate-priced bets. */
+  priceHundredths: number | null;
+  stakePaise: Paise;
+  liabilityPaise: Paise;
+  profitPaise: Paise;
+}
+
+/** An order to write: its terms, then one row per fill (best first) and the resting part last. */
 export interface NewBet {
   userId: number;
   domainId: number;
   requestId: string;
   eventId: number;
   marketId: string;
-  bet: StoredBet;
-  liabilityPaise: Paise;
-  profitPaise: Paise;
+  side: StoredBet['side'];
+  runnerId: number | null;
+  /** Rate-priced bets (bookmaker, toss, fancy): the rate; null on exchange markets. */
+  rate: number | null;
+  line: number | null;
+  rows: NewBetRow[];
+  persistence: 'cancel' | 'keep';
+  isCashOut: boolean;
   ip: string;
   exposureBeforePaise: Paise;
   exposureAfterPaise: Paise;
 }
 
 export interface Placed {
-  /** Null when the request id turned out to be used already (nothing was written). */
+  /** The order's id (its first row's); null when the request id turned out to be used already (nothing was written). */
   betId: number | null;
+  /** The id of each row written, in the order of `NewBet.rows`. */
+  rowIds: number[];
   balancePaise: Paise;
   exposurePaise: Paise;
 }
@@ -86,17 +106,18 @@ function lockSql(u: string, m: string): string {
 
 /**
  * Identical bets are summed: stakes are whole rupees, so x·(p − 1) and x·r/100 are exact in paise
- * and a group values exactly as its bets one by one, while a busy account reads a few rows.
+ * and a group values exactly as its bets one by one, while a busy account reads a few rows. Matched
+ * bets and resting (unmatched) parts are grouped apart.
  */
 function loadSql(u: string, m: string, r: string): string {
   return `select a.balance, w.exposure, u.status, u.is_demo,
       case when u.excluded_until > now() then (extract(epoch from u.excluded_until) * 1000)::float8 end as excluded,
       (select mk.closed_at is null from markets mk where mk.id = ${m}) as market_open,
-      (select b.id from bets b where b.user_id = ${u} and b.request_id = ${r}) as existing,
-      (select coalesce(json_agg(json_build_array(g.side, g.runner_id, g.price_hundredths, g.rate, g.line, g.stake)), '[]'::json)
-         from (select side, runner_id, price_hundredths, rate, line, sum(stake_paise) as stake
-                 from bets where user_id = ${u} and market_id = ${m} and status = 'MATCHED'
-                group by side, runner_id, price_hundredths, rate, line) g) as bets,
+      (select b.id from bets b where b.user_id = ${u} and b.request_id = ${r} and b.id = b.order_id) as existing,
+      (select coalesce(json_agg(json_build_array(g.side, g.runner_id, g.price_hundredths, g.rate, g.line, g.stake, g.status)), '[]'::json)
+         from (select side, runner_id, price_hundredths, rate, line, status, sum(stake_paise) as stake
+                 from bets where user_id = ${u} and market_id = ${m} and status in ('MATCHED', 'UNMATCHED')
+                group by side, runner_id, price_hundredths, rate, line, status) g) as bets,
       (select coalesce((select bets_placed from market_exposures
         where user_id = ${u} and market_id = ${m}), 0)) as bets_placed
     from wallets w
@@ -105,7 +126,21 @@ function loadSql(u: string, m: string, r: string): string {
     where w.user_id = ${u}`;
 }
 
-/** The values of a new bet in the order of the insert's placeholders. */
+/** The order's rows as the insert reads them: [status, price, stake, liability, profit] each. */
+function rowsJson(rows: readonly NewBetRow[]): string {
+  if (rows.length === 0) throw new Error('an order writes at least one row');
+  return JSON.stringify(
+    rows.map((r) => [
+      r.status,
+      r.priceHundredths === null ? null : Number(int(r.priceHundredths)),
+      Number(int(r.stakePaise)),
+      Number(int(r.liabilityPaise)),
+      Number(int(r.profitPaise)),
+    ]),
+  );
+}
+
+/** The values of a new order in the order of the insert's placeholders. */
 function insertArgs(b: NewBet): string[] {
   return [
     int(b.userId),
@@ -113,26 +148,27 @@ function insertArgs(b: NewBet): string[] {
     text(b.requestId),
     int(b.eventId),
     text(b.marketId),
-    int(b.bet.runnerId),
-    text(b.bet.side),
-    int(b.bet.priceHundredths),
-    int(b.bet.rate),
-    int(b.bet.line),
-    int(b.bet.stakePaise),
-    int(b.liabilityPaise),
-    int(b.profitPaise),
+    int(b.runnerId),
+    text(b.side),
+    int(b.rate),
+    int(b.line),
+    text(rowsJson(b.rows)),
     text(b.ip),
+    text(b.persistence),
+    b.isCashOut ? 'true' : 'false',
     int(b.exposureAfterPaise),
     int(b.exposureAfterPaise - b.exposureBeforePaise),
   ];
 }
+const INSERT_ARGS = 15;
 const INSERT_TYPES =
-  'bigint, int, text, bigint, text, bigint, text, int, int, int, bigint, bigint, bigint, text, bigint, bigint';
+  'bigint, int, text, bigint, text, bigint, text, int, int, jsonb, text, text, boolean, bigint, bigint';
 
 /**
- * Inserts the bet, sets the market's exposure and moves the wallet's; writes nothing for a used
- * request id. With `guard` (a query answering a row when the insert may go ahead) it writes nothing
- * either unless the guard answers.
+ * Inserts the order (its first row, whose id is the order's id, then the others), sets the market's
+ * exposure and moves the wallet's; writes nothing for a used request id (the first row's unique
+ * index decides, and the other rows follow only from an inserted first row). With `guard` (a query
+ * answering a row when the insert may go ahead) it writes nothing either unless the guard answers.
  */
 function insertSql(a: readonly string[], guard?: string): string {
   const [
@@ -143,26 +179,36 @@ function insertSql(a: readonly string[], guard?: string): string {
     m,
     runner,
     side,
-    price,
     rate,
     line,
-    stake,
-    liability,
-    profit,
+    rows,
     ip,
+    persistence,
+    cashOut,
     after,
     delta,
   ] = a;
-  if (u === undefined || delta === undefined) throw new Error('the bet insert takes 16 arguments');
-  const values = `${u}, ${domain}, ${requestId}, ${event}, ${m}, ${runner}, ${side}, ${price}, ${rate}, ${line},
-              ${stake}, ${liability}, ${profit}, 'MATCHED', ${ip}`;
+  if (u === undefined || delta === undefined)
+    throw new Error(`the bet insert takes ${INSERT_ARGS} arguments`);
+  const columns = `user_id, domain_id, request_id, event_id, market_id, runner_id, side, price_hundredths, rate, line,
+                   stake_paise, liability_paise, profit_if_win_paise, status, ip, persistence, is_cash_out`;
+  const values = `${u}, ${domain}, ${requestId}, ${event}, ${m}, ${runner}, ${side}, r.price, ${rate}, ${line},
+              r.stake, r.liability, r.profit, r.status, ${ip}, ${persistence}, ${cashOut}`;
   return `with ${guard ? `ok as (${guard}),` : ''}
+    r as (
+      select e.ord, e.v->>0 as status, (e.v->>1)::int as price, (e.v->>2)::bigint as stake,
+             (e.v->>3)::bigint as liability, (e.v->>4)::bigint as profit
+      from jsonb_array_elements(${rows}::jsonb) with ordinality e(v, ord)),
+    n as (select nextval('bets_id_seq') as id ${guard ? 'where exists (select 1 from ok)' : ''}),
     ins as (
-      insert into bets (user_id, domain_id, request_id, event_id, market_id, runner_id, side,
-                        price_hundredths, rate, line, stake_paise, liability_paise, profit_if_win_paise, status, ip)
-      ${guard ? `select ${values} where exists (select 1 from ok)` : `values (${values})`}
-      on conflict (user_id, request_id) do nothing
+      insert into bets (id, order_id, ${columns})
+      select n.id, n.id, ${values} from n, r where r.ord = 1
+      on conflict (user_id, request_id) where id = order_id do nothing
       returning id),
+    more as (
+      insert into bets (order_id, ${columns})
+      select ins.id, ${values} from ins, r where r.ord > 1 order by r.ord
+      returning id, status, price_hundredths),
     ex as (
       insert into market_exposures (user_id, market_id, exposure_paise, bets_placed)
       select ${u}, ${m}, ${after}, 1 from ins
@@ -171,19 +217,21 @@ function insertSql(a: readonly string[], guard?: string): string {
       returning 1),
     w as (${moveExposureCte(u, delta, 'exists (select 1 from ins)')})
     select ${guard ? '(select count(*) from ok) as ok,' : ''} (select id from ins) as id,
+      (select coalesce(json_agg(json_build_array(id, status, price_hundredths)), '[]'::json) from more) as more,
       (select exposure from w) as exposure, (select count(*) from ex) as ex`;
 }
 
 /**
  * The guard of the one-round-trip path: the state a decision was taken on is still the state now
- * (the balance, the wallet's exposure, the user's standing, the market open, and the same set of
- * matched bets in the market, known by the count the bet path keeps beside the market's exposure:
- * bets are only ever added to an open market, each bumping it under the wallet lock). It runs after
- * the wallet lock in the same transaction, so it holds to commit.
+ * (the balance, the wallet's exposure, the user's standing, the market open, and the same bets in
+ * the market, matched and resting, known by the count the bet path keeps beside the market's
+ * exposure: every change of a user's bets in a market (a bet, a fill of a resting order, a cancel,
+ * a lapse, an edit) bumps it under the wallet lock). It runs after the wallet lock in the same
+ * transaction, so it holds to commit.
  */
 function stateGuard(a: readonly string[]): string {
   const [u, , , , m] = a;
-  const [balance, exposure, placed] = a.slice(16);
+  const [balance, exposure, placed] = a.slice(INSERT_ARGS);
   return `select 1 from wallets w
         join ledger_accounts a on a.id = w.cash_account_id
         join users u on u.id = w.user_id
@@ -208,10 +256,10 @@ const PREPARE = [
      from (select distinct unnest($1) as m order by m) s`,
   `prepare backlay_bet_lock_wallets(bigint[]) as ${lockWalletRowsInOrderSql('$1')}`,
   `prepare backlay_bet_load(bigint, text, text) as ${loadSql('$1', '$2', '$3')}`,
-  `prepare backlay_bet_insert(${INSERT_TYPES}) as ${insertSql(placeholders(16))}`,
+  `prepare backlay_bet_insert(${INSERT_TYPES}) as ${insertSql(placeholders(INSERT_ARGS))}`,
   `prepare backlay_bet_guarded(${INSERT_TYPES}, bigint, bigint, int) as ${insertSql(
-    placeholders(19),
-    stateGuard(placeholders(19)),
+    placeholders(INSERT_ARGS + 3),
+    stateGuard(placeholders(INSERT_ARGS + 3)),
   )}`,
 ].join(';\n');
 
@@ -221,6 +269,17 @@ function toPosition(row: Row | undefined): BetPosition | null {
   if (!row) return null;
   const raw = row.bets;
   const groups = (typeof raw === 'string' ? JSON.parse(raw) : raw) as unknown[][];
+  const stored = (group: unknown[]): StoredBet => {
+    const [side, runnerId, price, rate, line, stake] = group;
+    return {
+      side: side as StoredBet['side'],
+      runnerId: numOrNull(runnerId),
+      priceHundredths: numOrNull(price),
+      rate: numOrNull(rate),
+      line: numOrNull(line),
+      stakePaise: paiseOf(stake),
+    };
+  };
   return {
     balancePaise: paiseOf(row.balance),
     exposurePaise: paiseOf(row.exposure),
@@ -229,14 +288,8 @@ function toPosition(row: Row | undefined): BetPosition | null {
     isDemo: row.is_demo === true,
     marketOpen: row.market_open === true,
     existingBetId: numOrNull(row.existing),
-    bets: groups.map(([side, runnerId, price, rate, line, stake]) => ({
-      side: side as StoredBet['side'],
-      runnerId: numOrNull(runnerId),
-      priceHundredths: numOrNull(price),
-      rate: numOrNull(rate),
-      line: numOrNull(line),
-      stakePaise: paiseOf(stake),
-    })),
+    bets: groups.filter((g) => g[6] === 'MATCHED').map(stored),
+    unmatched: groups.filter((g) => g[6] === 'UNMATCHED').map(stored),
   };
 }
 
@@ -262,13 +315,52 @@ export async function placeAtomically(
     if (!position) return null;
     const bet = decide(position);
     const [row] = await run(insertSql(insertArgs(bet)));
-    return placedOf(row, position);
+    return placedOf(row, position, bet);
   });
 }
 
-function placedOf(row: Row | undefined, position: BetPosition): Placed {
-  if (!row || row.id === null) return { betId: null, ...position };
-  return { betId: num(row.id), balancePaise: position.balancePaise, exposurePaise: paiseOf(row.exposure) };
+function placedOf(row: Row | undefined, position: BetPosition, bet: NewBet): Placed {
+  if (!row || row.id === null) return { betId: null, rowIds: [], ...position };
+  const orderId = num(row.id);
+  const raw = row.more;
+  const more = ((typeof raw === 'string' ? JSON.parse(raw) : raw) as unknown[][]).map(
+    ([id, status, price]) => ({
+      id: num(id),
+      status,
+      price: numOrNull(price),
+    }),
+  );
+  // The other rows differ by status and price (one fill per price, one resting part).
+  const rowIds = bet.rows.map((r, i) => {
+    if (i === 0) return orderId;
+    const found = more.find((m) => m.status === r.status && m.price === r.priceHundredths);
+    if (!found) throw new Error(`order ${orderId}: row ${i} was not written`);
+    return found.id;
+  });
+  return {
+    betId: orderId,
+    rowIds,
+    balancePaise: position.balancePaise,
+    exposurePaise: paiseOf(row.exposure),
+  };
+}
+
+/** The position after the order: its fills among the matched bets, its resting part among the unmatched. */
+function positionAfter(position: BetPosition, bet: NewBet, exposurePaise: Paise): BetPosition {
+  const stored = (r: NewBetRow): StoredBet => ({
+    side: bet.side,
+    runnerId: bet.runnerId,
+    priceHundredths: r.priceHundredths,
+    rate: bet.rate,
+    line: bet.line,
+    stakePaise: r.stakePaise,
+  });
+  return {
+    ...position,
+    exposurePaise,
+    bets: [...position.bets, ...bet.rows.filter((r) => r.status === 'MATCHED').map(stored)],
+    unmatched: [...position.unmatched, ...bet.rows.filter((r) => r.status === 'UNMATCHED').map(stored)],
+  };
 }
 
 const preparedOn = new WeakSet<pg.PoolClient>();
@@ -363,16 +455,15 @@ async function tryKnownState(
     state.known.forget(key.userId);
     return null;
   }
-  if (row.id === null) return { betId: null, ...position };
-  const betId = num(row.id);
-  const exposurePaise = paiseOf(row.exposure);
+  if (row.id === null) return { betId: null, rowIds: [], ...position };
+  const written = placedOf(row, position, bet);
   state.known.remember(
     key.userId,
     key.marketId,
-    { ...position, exposurePaise, bets: [...position.bets, bet.bet] },
+    positionAfter(position, bet, written.exposurePaise),
     placed + 1,
   );
-  return { betId, balancePaise: position.balancePaise, exposurePaise };
+  return written;
 }
 
 /** A pooled connection with the bet statements prepared on it. */
@@ -424,12 +515,12 @@ async function placeOnPool(
         `execute backlay_bet_insert(${insertArgs(bet).join(', ')}); commit`,
       )) as unknown as pg.QueryResult<Row>[];
       open = false;
-      const placed = placedOf(second[0]?.rows[0], position);
+      const placed = placedOf(second[0]?.rows[0], position, bet);
       if (placed.betId !== null) {
         state.known.remember(
           key.userId,
           key.marketId,
-          { ...position, exposurePaise: placed.exposurePaise, bets: [...position.bets, bet.bet] },
+          positionAfter(position, bet, placed.exposurePaise),
           placedBefore + 1,
         );
       }

@@ -3,5 +3,13 @@
  * with betting's own queries and its SQL row readers.
  */
 export { bettingPlugin } from './plugin';
+export {
+  OrderService,
+  type CancelBetBody,
+  type LapseScope,
+  type OrderChange,
+  type OrderServiceDeps,
+  type UpdateBetBody,
+} from './order-service';
 export { betRows, countBets, toHistoryItem, type BetRow } from './read-repository';
 export { isoOf, num, paiseOf, queryRows } from './sql-rows';

@@ -12,6 +12,7 @@ const position = (balance: number, bets: BetPosition['bets'] = []): BetPosition 
   marketOpen: true,
   existingBetId: null,
   bets,
+  unmatched: [],
 });
 
 describe('KnownPositions', () => {

@@ -1,15 +1,15 @@
 import type { BetPosition } from './bet-write-repository';
 import type { StoredBet } from './positions';
 
-type KnownWallet = Omit<BetPosition, 'bets' | 'marketOpen' | 'existingBetId'>;
+type KnownWallet = Omit<BetPosition, 'bets' | 'unmatched' | 'marketOpen' | 'existingBetId'>;
 
 interface KnownUser {
   wallet: KnownWallet;
-  markets: Map<string, { bets: StoredBet[]; placed: number }>;
+  markets: Map<string, { bets: StoredBet[]; unmatched: StoredBet[]; placed: number }>;
 }
 
 /**
- * What this process last knew of users' wallets and of their matched bets per market, to try the
+ * What this process last knew of users' wallets and of their bets per market (matched and resting), to try the
  * next bet in one round trip. Kept per user so that bets on several markets keep it current, and
  * bounded: the least recently used user goes first when it is full. Knowing is only a guess: the
  * write it leads to is guarded by "the state is still this" in the database.
@@ -25,19 +25,25 @@ export class KnownPositions {
     const market = user?.markets.get(marketId);
     if (!user || !market) return null;
     return {
-      position: { ...user.wallet, marketOpen: true, existingBetId: null, bets: market.bets },
+      position: {
+        ...user.wallet,
+        marketOpen: true,
+        existingBetId: null,
+        bets: market.bets,
+        unmatched: market.unmatched,
+      },
       placed: market.placed,
     };
   }
 
   remember(userId: number, marketId: string, position: BetPosition, placed: number): void {
-    const { bets, marketOpen: _open, existingBetId: _existing, ...wallet } = position;
+    const { bets, unmatched, marketOpen: _open, existingBetId: _existing, ...wallet } = position;
     const entry = this.users.get(userId) ?? { wallet, markets: new Map() };
     this.users.delete(userId);
     // A Map keeps insertion order: the least recently used user is first.
     if (this.users.size >= this.max) this.users.delete(this.users.keys().next().value as number);
     entry.wallet = wallet;
-    entry.markets.set(marketId, { bets, placed });
+    entry.markets.set(marketId, { bets, unmatched, placed });
     this.users.set(userId, entry);
   }
 

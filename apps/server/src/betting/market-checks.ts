@@ -1,10 +1,13 @@
 import type { PlaceBetInputSchema } from '@backlay/contract';
 import {
   ExchangeError,
+  ZERO_PAISE,
   betLiability,
   betPotentialProfit,
   executionPrice,
   formatPrice,
+  matchAgainstLevels,
+  paise,
   parseLadderPrice,
   priceToDecimal,
   type Hundredths,
@@ -13,7 +16,7 @@ import {
 import type { z } from 'zod';
 import { AppError } from '../platform/http/app-error';
 import { formatRupees } from '../platform/money';
-import type { FeedMarket } from '@backlay/market-feed';
+import type { ExchangeMarket, FeedMarket } from '@backlay/market-feed';
 import { isExchangeType, toFancyBet, toOddsBet, type BetSide, type StoredBet } from './positions';
 
 export type PlaceBetBody = z.output<typeof PlaceBetInputSchema>;
@@ -28,13 +31,27 @@ export interface RequestedBet {
   stakePaise: Paise;
 }
 
-/** A bet that passed every check, at the price it is matched at. */
-export interface MatchedBet {
+/** One row an order writes: a part matched at one price (MATCHED) or the part resting (UNMATCHED). */
+export interface PlannedRow {
+  status: 'MATCHED' | 'UNMATCHED';
   stored: StoredBet;
   liabilityPaise: Paise;
   profitPaise: Paise;
-  /** The matched price as the wire shows it: decimal odds, or the rate. */
-  matchedRate: number;
+}
+
+/**
+ * An order that passed every check: its fills (best price first) and the part left to rest at the
+ * asked price. Bookmaker, toss and fancy orders are one fill, never a rest.
+ */
+export interface OrderPlan {
+  /** The order as asked: side, runner, line, the asked price (or rate), the whole stake. */
+  asked: StoredBet;
+  fills: PlannedRow[];
+  rest: PlannedRow | null;
+  /** The asked price as the wire shows it (decimal odds, or the rate matched for rate markets). */
+  requestedRate: number;
+  /** Ladder-priced (exchange) market: prices in hundredths, orders may rest. */
+  exchange: boolean;
   /** For the toast and statements: "Back India", "Yes 6 over runs CSK 45". */
   title: string;
 }
@@ -64,7 +81,7 @@ export function readRequest(market: FeedMarket, body: PlaceBetBody): RequestedBe
   return { side, runnerId, price, line: null, stakePaise };
 }
 
-function ladderPrice(rate: number): Hundredths {
+export function ladderPrice(rate: number): Hundredths {
   try {
     return parseLadderPrice(rate);
   } catch (err) {
@@ -90,17 +107,19 @@ function suspended(market: FeedMarket, feedStale: boolean): void {
 }
 
 /**
- * Every check of exchange-math 'Placing a bet' that reads only the market: status, runner, price
- * still available (or the current price with acceptAnyOdds), stake limits and maximum profit. Runs
- * before the in-play delay and again after it. `feedStale`: the feed's prices are frozen (its owner
- * is silent, see sports/feed/heartbeat.ts), so no price can be trusted and the bet is refused.
+ * Every check of exchange-math 'Placing a bet' that reads only the market: status, runner, stake
+ * limits, maximum profit, and the matching: an exchange order against the levels offered (the rest
+ * rests), a bookmaker, toss or fancy bet at the price still available (or the current one with
+ * acceptAnyOdds). Runs before the in-play delay and again after it. `feedStale`: the feed's prices
+ * are frozen (its owner is silent, see sports/feed/heartbeat.ts), so no price can be trusted and the
+ * bet is refused.
  */
 export function checkAgainstMarket(
   market: FeedMarket,
   req: RequestedBet,
   acceptAnyOdds: boolean,
   feedStale = false,
-): MatchedBet {
+): OrderPlan {
   suspended(market, feedStale);
   const { limits } = market;
   if (req.stakePaise < limits.minStake || req.stakePaise > limits.maxStake) {
@@ -109,30 +128,92 @@ export function checkAgainstMarket(
       `The stake must be between ${formatRupees(limits.minStake)} and ${formatRupees(limits.maxStake)} on this market.`,
     );
   }
-  const matched = matchPrice(market, req, acceptAnyOdds);
-  const exchangeBet =
-    matched.stored.side === 'yes' || matched.stored.side === 'no'
-      ? toFancyBet(matched.stored)
-      : toOddsBet(matched.stored);
-  const profitPaise = betPotentialProfit(exchangeBet);
-  if (profitPaise > limits.maxProfit) {
+  const plan = planOrder(market, req, acceptAnyOdds);
+  checkMaxProfit(market, plan, ZERO_PAISE);
+  return plan;
+}
+
+/**
+ * The most the order can win, all of it matched (its fills at their prices, the rest at the asked
+ * price), plus `matchedBefore` (an edited order's earlier fills), within the market's maximum.
+ */
+export function checkMaxProfit(market: FeedMarket, plan: OrderPlan, matchedBefore: Paise): void {
+  const rows = plan.rest ? [...plan.fills, plan.rest] : plan.fills;
+  const profitPaise = paise(rows.reduce((sum, r) => sum + r.profitPaise, matchedBefore as number));
+  if (profitPaise > market.limits.maxProfit) {
     throw new AppError(
       'PROFIT_LIMIT',
-      `This bet could win ${formatRupees(profitPaise)}; the most a bet can win on this market is ${formatRupees(limits.maxProfit)}.`,
+      `This bet could win ${formatRupees(profitPaise)}; the most a bet can win on this market is ${formatRupees(market.limits.maxProfit)}.`,
     );
   }
-  return { ...matched, liabilityPaise: betLiability(exchangeBet), profitPaise };
 }
 
-function oddsChanged(detail: string): AppError {
-  return new AppError('ODDS_CHANGED', `Odds changed: ${detail}. Please check the new price and try again.`);
+/** A runner market's runner, refused unless it is running and not suspended. */
+function activeRunner<R extends { id: number; name: string; status: string }>(
+  runners: R[],
+  id: number | null,
+): R {
+  const runner = runners.find((r) => r.id === id);
+  if (!runner) throw new AppError('BAD_REQUEST', `Runner ${String(id)} is not in this market.`);
+  if (runner.status === 'SUSPENDED') throw new AppError('MARKET_SUSPENDED', `${runner.name} is suspended.`);
+  if (runner.status !== 'ACTIVE') throw new AppError('MARKET_CLOSED', `${runner.name} is no longer running.`);
+  return runner;
 }
 
-function matchPrice(
-  market: FeedMarket,
-  req: RequestedBet,
+/** A row of the order: its terms at one price and its stake, with liability and profit. */
+export function plannedRow(
+  status: PlannedRow['status'],
+  asked: StoredBet,
+  price: { priceHundredths: number | null; rate: number | null },
+  stakePaise: Paise,
+): PlannedRow {
+  const stored: StoredBet = { ...asked, ...price, stakePaise };
+  const bet = stored.side === 'yes' || stored.side === 'no' ? toFancyBet(stored) : toOddsBet(stored);
+  return { status, stored, liabilityPaise: betLiability(bet), profitPaise: betPotentialProfit(bet) };
+}
+
+export function isExchangeMarket(market: FeedMarket): market is ExchangeMarket {
+  return isExchangeType(market.type);
+}
+
+/**
+ * An exchange order matched against the levels offered on its side, best price first, at each
+ * level's price; the rest at the asked price. Levels are the feed's book (the mirror model): a fill
+ * does not use them up for the next order.
+ */
+export function matchOnLevels(
+  market: ExchangeMarket,
+  asked: StoredBet,
+  stakePaise: Paise,
   acceptAnyOdds: boolean,
-): Omit<MatchedBet, 'liabilityPaise' | 'profitPaise'> {
+): { fills: PlannedRow[]; rest: PlannedRow | null } {
+  const runner = activeRunner(market.runners, asked.runnerId);
+  const side = asked.side === 'back' ? 'back' : 'lay';
+  const levels = side === 'back' ? runner.back : runner.lay;
+  const matched = matchAgainstLevels(
+    side,
+    asked.priceHundredths as Hundredths,
+    stakePaise,
+    levels,
+    acceptAnyOdds,
+  );
+  return {
+    fills: matched.fills.map((f) =>
+      plannedRow('MATCHED', asked, { priceHundredths: f.price, rate: null }, f.stakePaise),
+    ),
+    rest:
+      matched.unmatchedPaise > 0
+        ? plannedRow(
+            'UNMATCHED',
+            asked,
+            { priceHundredths: asked.priceHundredths, rate: null },
+            matched.unmatchedPaise,
+          )
+        : null,
+  };
+}
+
+function planOrder(market: FeedMarket, req: RequestedBet, acceptAnyOdds: boolean): OrderPlan {
   if (market.type === 'FANCY') {
     const yes = req.side === 'yes';
     const line = yes ? market.yesLine : market.noLine;
@@ -140,48 +221,78 @@ function matchPrice(
     if ((line !== req.line || rate !== req.price) && !acceptAnyOdds) {
       throw oddsChanged(`${yes ? 'Yes' : 'No'} is now ${line} at ${rate}`);
     }
+    const asked: StoredBet = {
+      side: req.side,
+      runnerId: null,
+      priceHundredths: null,
+      rate,
+      line,
+      stakePaise: req.stakePaise,
+    };
     return {
-      stored: {
-        side: req.side,
-        runnerId: null,
-        priceHundredths: null,
-        rate,
-        line,
-        stakePaise: req.stakePaise,
-      },
-      matchedRate: rate,
+      asked,
+      fills: [plannedRow('MATCHED', asked, { priceHundredths: null, rate }, req.stakePaise)],
+      rest: null,
+      requestedRate: req.price,
+      exchange: false,
       title: `${yes ? 'Yes' : 'No'} ${market.name} ${line}`,
     };
   }
-  const runner = market.runners.find((r) => r.id === req.runnerId);
-  if (!runner) throw new AppError('BAD_REQUEST', `Runner ${String(req.runnerId)} is not in this market.`);
-  if (runner.status === 'SUSPENDED') throw new AppError('MARKET_SUSPENDED', `${runner.name} is suspended.`);
-  if (runner.status !== 'ACTIVE') throw new AppError('MARKET_CLOSED', `${runner.name} is no longer running.`);
   const back = req.side === 'back';
-  const exchange = isExchangeType(market.type);
-  const best = bestPrice(market, runner.id, back);
-  const show = (p: number) => (exchange ? formatPrice(p as Hundredths) : String(p));
-  // Best execution: matched at the best price offered when it is at least as good as the one asked.
-  const price = executionPrice(back ? 'back' : 'lay', req.price, best, acceptAnyOdds);
-  if (price === null) {
-    throw oddsChanged(
-      typeof best === 'number'
-        ? `the best ${back ? 'back' : 'lay'} price of ${runner.name} is now ${show(best)}`
-        : `no ${back ? 'back' : 'lay'} price is offered on ${runner.name}`,
-    );
-  }
-  return {
-    stored: {
+  const runnerName = activeRunner<{ id: number; name: string; status: string }>(
+    market.runners,
+    req.runnerId,
+  ).name;
+  const title = `${back ? 'Back' : 'Lay'} ${runnerName}`;
+  if (isExchangeMarket(market)) {
+    const asked: StoredBet = {
       side: req.side,
-      runnerId: runner.id,
-      priceHundredths: exchange ? price : null,
-      rate: exchange ? null : price,
+      runnerId: req.runnerId,
+      priceHundredths: req.price,
+      rate: null,
       line: null,
       stakePaise: req.stakePaise,
-    },
-    matchedRate: exchange ? priceToDecimal(price as Hundredths) : price,
-    title: `${back ? 'Back' : 'Lay'} ${runner.name}`,
+    };
+    const { fills, rest } = matchOnLevels(market, asked, req.stakePaise, acceptAnyOdds);
+    return {
+      asked,
+      fills,
+      rest,
+      requestedRate: priceToDecimal(req.price as Hundredths),
+      exchange: true,
+      title,
+    };
+  }
+  // Bookmaker and toss: matched in full at the best rate when it is at least as good as the one asked.
+  const best = bestPrice(market, req.runnerId as number, back);
+  const rate = executionPrice(back ? 'back' : 'lay', req.price, best, acceptAnyOdds);
+  if (rate === null) {
+    throw oddsChanged(
+      typeof best === 'number'
+        ? `the best ${back ? 'back' : 'lay'} price of ${runnerName} is now ${String(best)}`
+        : `no ${back ? 'back' : 'lay'} price is offered on ${runnerName}`,
+    );
+  }
+  const asked: StoredBet = {
+    side: req.side,
+    runnerId: req.runnerId,
+    priceHundredths: null,
+    rate,
+    line: null,
+    stakePaise: req.stakePaise,
   };
+  return {
+    asked,
+    fills: [plannedRow('MATCHED', asked, { priceHundredths: null, rate }, req.stakePaise)],
+    rest: null,
+    requestedRate: req.price,
+    exchange: false,
+    title,
+  };
+}
+
+function oddsChanged(detail: string): AppError {
+  return new AppError('ODDS_CHANGED', `Odds changed: ${detail}. Please check the new price and try again.`);
 }
 
 /** The best price offered now on one side of a runner (highest back, lowest lay): hundredths or a rate. */
@@ -201,6 +312,44 @@ export function bestPrice(market: FeedMarket, runnerId: number, back: boolean): 
   }
 }
 
-export function betMessage(m: MatchedBet): string {
-  return `Bet placed: ${m.title} ${formatRupees(m.stored.stakePaise)} @ ${m.matchedRate}`;
+/** A row's price as the wire shows it: decimal odds, or the rate. */
+export function wireRate(b: StoredBet): number {
+  return b.priceHundredths !== null ? priceToDecimal(b.priceHundredths as Hundredths) : (b.rate ?? 0);
+}
+
+const showRate = (b: StoredBet): string =>
+  b.priceHundredths !== null ? formatPrice(b.priceHundredths as Hundredths) : String(b.rate ?? 0);
+
+/** The fills' stake-weighted average price (two decimals), or `fallback` when nothing matched. */
+export function averageRate(fills: readonly PlannedRow[], fallback: number): number {
+  const stake = fills.reduce((sum, f) => sum + f.stored.stakePaise, 0);
+  if (stake === 0) return fallback;
+  // In hundredths (a rate r counts as r·100), so the sums stay integers.
+  const hundredths = (b: StoredBet) => b.priceHundredths ?? (b.rate ?? 0) * 100;
+  const weighted = fills.reduce((sum, f) => sum + f.stored.stakePaise * hundredths(f.stored), 0);
+  return Math.round(weighted / stake) / 100;
+}
+
+/**
+ * The toast: "Bet placed: Back India ₹1,000 @ 2" when all matched at one price; else what matched
+ * at which prices and what rests: "Bet placed: Back India ₹300 @ 2.10 matched; ₹200 unmatched at 2.20".
+ */
+export function orderMessage(
+  verb: string,
+  title: string,
+  fills: readonly PlannedRow[],
+  rest: PlannedRow | null,
+): string {
+  const only = fills[0];
+  if (!rest && only && fills.length === 1) {
+    return `${verb}: ${title} ${formatRupees(only.stored.stakePaise)} @ ${wireRate(only.stored)}`;
+  }
+  const parts: string[] = [];
+  if (fills.length > 0) {
+    parts.push(
+      `${fills.map((f) => `${formatRupees(f.stored.stakePaise)} @ ${showRate(f.stored)}`).join(', ')} matched`,
+    );
+  }
+  if (rest) parts.push(`${formatRupees(rest.stored.stakePaise)} unmatched at ${showRate(rest.stored)}`);
+  return `${verb}: ${title} ${parts.join('; ')}`;
 }

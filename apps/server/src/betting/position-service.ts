@@ -28,12 +28,17 @@ export class PositionService {
     private readonly feed: MarketFeed | null,
   ) {}
 
+  /** Matched bets only: what expected P/L and cash out value. */
   private openBets(userId: number, eventId?: number, marketId?: string): Promise<BetRow[]> {
     return openBetRows(this.db, userId, { eventId, marketId });
   }
 
+  /** The matched parts and the parts resting unmatched, newest first. */
   async openBetsOf(userId: number, eventId?: number): Promise<OpenBetsResult> {
-    const [wallet, bets] = await Promise.all([this.ledger.wallet(userId), this.openBets(userId, eventId)]);
+    const [wallet, bets] = await Promise.all([
+      this.ledger.wallet(userId),
+      openBetRows(this.db, userId, { eventId, unmatched: true }),
+    ]);
     return {
       balance: wallet.balancePaise,
       exposure: wallet.exposurePaise,
@@ -41,8 +46,13 @@ export class PositionService {
     };
   }
 
+  /**
+   * Per market the player has open bets in: the profit or loss of each outcome from the matched bets,
+   * and the market's exposure as held (the worst case, counting what rests unmatched). A market where
+   * everything still rests is listed too, with 0 on every outcome and the exposure its orders hold.
+   */
   async expectedProfitLoss(userId: number, eventId?: number): Promise<ExpectedProfitLoss[]> {
-    const bets = await this.openBets(userId, eventId);
+    const bets = await openBetRows(this.db, userId, { eventId, unmatched: true });
     const byMarket = new Map<string, BetRow[]>();
     for (const b of bets.slice().reverse())
       byMarket.set(b.marketId, [...(byMarket.get(b.marketId) ?? []), b]);
@@ -55,7 +65,7 @@ export class PositionService {
       const position = positionOf(
         first.marketType,
         runners.get(marketId) ?? [],
-        rows.map((r) => r.stored),
+        rows.filter((r) => r.status === 'MATCHED').map((r) => r.stored),
       );
       const amounts =
         position.kind === 'fancy'

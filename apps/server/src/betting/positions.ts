@@ -71,13 +71,22 @@ export function toFancyBet(row: StoredBet): FancyBet {
   return { side, line: row.line, rate: row.rate, stakePaise: paise(row.stakePaise) };
 }
 
-/** A user's bets in one market as the position @backlay/exchange values. */
+/**
+ * A user's bets in one market as the position @backlay/exchange values: the matched bets, and the
+ * parts of orders resting unmatched (exchange markets only), which count at their worst case in the
+ * exposure. Expected P/L and cash out pass matched bets only.
+ */
 export function positionOf(
   type: MarketType,
   runnerIds: readonly number[],
   rows: readonly StoredBet[],
+  unmatched: readonly StoredBet[] = [],
 ): MarketPosition {
-  return isFancyType(type)
-    ? { kind: 'fancy', bets: rows.map(toFancyBet) }
+  if (isFancyType(type)) {
+    if (unmatched.length > 0) throw new Error('a fancy market holds no unmatched bets');
+    return { kind: 'fancy', bets: rows.map(toFancyBet) };
+  }
+  return unmatched.length > 0
+    ? { kind: 'odds', runnerIds, bets: rows.map(toOddsBet), unmatched: unmatched.map(toOddsBet) }
     : { kind: 'odds', runnerIds, bets: rows.map(toOddsBet) };
 }

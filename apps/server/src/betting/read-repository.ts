@@ -1,4 +1,4 @@
-import { limitMarketTypeOf, type MarketType, type OpenBet } from '@backlay/contract';
+import { limitMarketTypeOf, type BET_STATUSES, type MarketType, type OpenBet } from '@backlay/contract';
 import { priceToDecimal, type Hundredths, type Paise } from '@backlay/exchange';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../platform/db/database';
@@ -8,12 +8,15 @@ import { isoOf, num, paiseOf, paiseOrNull, queryRows } from './sql-rows';
 /** A bet as the reads need it: the stored bet with its market, event and runner names. */
 export interface BetRow {
   betId: number;
+  /** The order the row belongs to (the id of its first row). */
+  orderId: number;
   eventId: number;
   marketId: string;
   stored: StoredBet;
   liabilityPaise: Paise;
   profitPaise: Paise;
-  status: 'MATCHED' | 'SETTLED' | 'VOID';
+  status: BetStatus;
+  isCashOut: boolean;
   placedAt: string;
   settledAt: string | null;
   resultPaise: Paise | null;
@@ -24,13 +27,17 @@ export interface BetRow {
   runnerName: string | null;
 }
 
+export type BetStatus = (typeof BET_STATUSES)[number];
+
 interface RawBetRow extends StoredBetColumns {
   id: unknown;
+  order_id: unknown;
   event_id: unknown;
   market_id: string;
   liability_paise: unknown;
   profit_if_win_paise: unknown;
   status: BetRow['status'];
+  is_cash_out: boolean;
   placed_ms: unknown;
   settled_ms: unknown;
   result_paise: unknown;
@@ -54,8 +61,9 @@ export async function betRows(
   const order = page.oldestFirst ? sql`b.placed_at asc, b.id asc` : sql`b.placed_at desc, b.id desc`;
   const rows = await queryRows<RawBetRow>(
     db,
-    sql`select b.id, b.event_id, b.market_id, b.side, b.runner_id, b.price_hundredths, b.rate, b.line,
+    sql`select b.id, b.order_id, b.event_id, b.market_id, b.side, b.runner_id, b.price_hundredths, b.rate, b.line,
           b.stake_paise, b.liability_paise, b.profit_if_win_paise, b.status, b.result_paise,
+          b.is_cash_out,
           (extract(epoch from b.placed_at) * 1000)::float8 as placed_ms,
           (extract(epoch from b.settled_at) * 1000)::float8 as settled_ms,
           m.name as market_name, m.type as market_type, e.title as event_name, e.sport_id,
@@ -71,12 +79,14 @@ export async function betRows(
   );
   return rows.map((r) => ({
     betId: num(r.id),
+    orderId: num(r.order_id),
     eventId: num(r.event_id),
     marketId: r.market_id,
     stored: storedBetOf(r),
     liabilityPaise: paiseOf(r.liability_paise),
     profitPaise: paiseOf(r.profit_if_win_paise),
     status: r.status,
+    isCashOut: r.is_cash_out,
     placedAt: isoOf(r.placed_ms),
     settledAt: r.settled_ms === null ? null : isoOf(r.settled_ms),
     resultPaise: paiseOrNull(r.result_paise),
@@ -107,6 +117,10 @@ export function toOpenBet(b: BetRow): OpenBet {
       : (b.stored.rate ?? 0);
   return {
     betId: b.betId,
+    orderId: b.orderId,
+    status: b.status === 'UNMATCHED' ? 'UNMATCHED' : 'MATCHED',
+    isCashOut: b.isCashOut,
+    eventName: b.eventName,
     eventId: b.eventId,
     marketId: b.marketId,
     runnerId: b.stored.runnerId,
@@ -135,16 +149,20 @@ export function toHistoryItem(b: BetRow) {
   };
 }
 
-/** The user's matched (open) bets, newest first, of one event or market when given. */
+/**
+ * The user's open bets, newest first, of one event or market when given: the matched parts, and
+ * with `unmatched` also the parts resting in the book (open bets list both; expected P/L and cash
+ * out value the matched ones only).
+ */
 export function openBetRows(
   db: Executor,
   userId: number,
-  where: { eventId?: number | undefined; marketId?: string | undefined } = {},
+  where: { eventId?: number | undefined; marketId?: string | undefined; unmatched?: boolean } = {},
 ): Promise<BetRow[]> {
   return betRows(
     db,
     userId,
-    sql`b.status = 'MATCHED'
+    sql`${where.unmatched ? sql`b.status in ('MATCHED', 'UNMATCHED')` : sql`b.status = 'MATCHED'`}
         ${where.eventId !== undefined ? sql`and b.event_id = ${where.eventId}` : sql``}
         ${where.marketId !== undefined ? sql`and b.market_id = ${where.marketId}` : sql``}`,
   );

@@ -2,19 +2,26 @@ import { routes } from '@backlay/contract';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../platform/http/define-route';
 import type { BetService } from './bet-service';
+import { OrderService } from './order-service';
 import type { PositionService } from './position-service';
 import type { SettlementService } from './settlement-service';
 import { placeBetBodyOfV1 } from './v1-adapter';
 
 export interface BettingRoutesOptions {
   bets: BetService;
+  /** The orders resting in the book; one is made here when the plugin does not pass its own. */
+  orders?: OrderService;
   positions: PositionService;
   settlement: SettlementService;
 }
 
 export async function bettingRoutes(app: FastifyInstance, opts: BettingRoutesOptions) {
   const { bets, positions, settlement } = opts;
+  const orders =
+    opts.orders ?? new OrderService({ db: app.db, feed: app.feed, ledger: app.ledger, log: app.log });
   defineRoute(app, routes.placeBetV2, ({ body, user, req }) => bets.place(user, body, req.ip));
+  defineRoute(app, routes.cancelBet, ({ body, user }) => orders.cancel(user, body));
+  defineRoute(app, routes.updateBet, ({ body, user, req }) => orders.update(user, body, req.ip));
   // The V1 body of the family's older clients, placed as PlaceBetV2; V1 answers the toast's message.
   defineRoute(app, routes.placeBetV1, async ({ body, user, req }) => {
     const placed = await bets.place(user, placeBetBodyOfV1(body), req.ip);

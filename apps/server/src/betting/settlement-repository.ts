@@ -22,18 +22,18 @@ export interface SettlingBet {
   stored: StoredBet;
 }
 
-/** The markets that still have matched (unsettled) bets. */
+/** The markets that still have matched (unsettled) bets or resting orders. */
 export async function marketsWithOpenBets(db: Executor): Promise<string[]> {
   const rows = await queryRows<{ market_id: string }>(
     db,
-    sql`select distinct market_id from bets where status = 'MATCHED'`,
+    sql`select distinct market_id from bets where status in ('MATCHED', 'UNMATCHED')`,
   );
   return rows.map((r) => String(r.market_id));
 }
 
 /**
  * Markets closed with a result whose settlement did not finish (a run that died half way): bets
- * still matched, or the market never marked settled. Oldest close first.
+ * still matched or resting, or the market never marked settled. Oldest close first.
  */
 export async function unfinishedSettlements(
   db: Executor,
@@ -43,7 +43,7 @@ export async function unfinishedSettlements(
     sql`select m.id, m.result from markets m
         where m.closed_at is not null and m.result is not null
           and (m.settled_at is null
-               or exists (select 1 from bets b where b.market_id = m.id and b.status = 'MATCHED'))
+               or exists (select 1 from bets b where b.market_id = m.id and b.status in ('MATCHED', 'UNMATCHED')))
         order by m.closed_at, m.id`,
   );
   return rows.map((r) => ({

@@ -13,7 +13,9 @@ import { AppError } from '../platform/http/app-error';
 import type { MarketFeed } from '@backlay/market-feed';
 import { MarketStore, type MarketClosures } from '../sports';
 import { lockMarketExclusive } from './bet-repository';
+import type { OrderChange } from './order-service';
 import { isFancyType, toFancyBet, toOddsBet } from './positions';
+import type { RestingOrderBook } from './resting-orders';
 import {
   betsToSettle,
   claimSettlement,
@@ -50,6 +52,12 @@ export interface SettlementRepair {
 
 type SettleResult = { kind: 'winner'; runnerId: number } | { kind: 'runs'; runs: number } | { kind: 'void' };
 
+/** The resting orders a settlement lapses first, and where their changes are pushed. */
+export interface SettlementLapses {
+  orders: Pick<RestingOrderBook, 'lapse'>;
+  push: (changes: OrderChange[]) => Promise<void>;
+}
+
 function sameResult(a: MarketResult, b: MarketResult): boolean {
   if (a.kind === 'winner' && b.kind === 'winner') return a.runnerId === b.runnerId;
   if (a.kind === 'runs' && b.kind === 'runs') return a.runs === b.runs;
@@ -77,6 +85,7 @@ export class SettlementService {
     private readonly log: FastifyBaseLogger,
     private readonly feed: MarketFeed | null = null,
     private readonly closures: MarketClosures | null = null,
+    private readonly lapses: SettlementLapses | null = null,
   ) {}
 
   /** Settles every market the feed closes; answers the unsubscribe function. */
@@ -170,6 +179,9 @@ export class SettlementService {
       );
     }
     const settleAs = this.checkResult(result, market);
+    // The market's row is closed (above, under the exclusive lock): no order comes to rest in it any
+    // more and none is matched in it, so after this lapse only matched bets are left to settle.
+    await this.lapseResting(marketId, result);
     const userIds = await usersWithOpenBets(this.db, marketId);
     let settledUsers = 0;
     let settledBets = 0;
@@ -191,6 +203,14 @@ export class SettlementService {
     }
     await markMarketSettled(this.db, marketId);
     return { marketId, settledUsers, settledBets, alreadySettled: market.settled && settledUsers === 0 };
+  }
+
+  /** Lapses the market's resting orders (a resumed settlement finds none left) and pushes the changes. */
+  private async lapseResting(marketId: string, result: MarketResult): Promise<void> {
+    if (!this.lapses) return;
+    const reason = result.kind === 'void' ? 'the market was voided' : 'the market was settled';
+    const changes = await this.lapses.orders.lapse(marketId, 'all', reason);
+    await this.lapses.push(changes);
   }
 
   /**

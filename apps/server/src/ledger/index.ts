@@ -11,5 +11,5 @@ export {
   type Wallet,
 } from './ledger';
 export type { HouseAccountCode, JournalKind, WalletRow } from './ledger-repository';
-export { lockWalletRowsInOrderSql, moveExposureCte } from './wallet-repository';
-export { WalletNotifier, type BalanceListener } from './wallet-notifier';
+export { lockWalletRowsInOrderSql, moveExposureCte, moveExposureStatement } from './wallet-repository';
+export { WalletNotifier, type BalanceListener, type PlayerBalance } from './wallet-notifier';

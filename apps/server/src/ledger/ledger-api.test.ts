@@ -87,7 +87,7 @@ describe.each(backends)('Ledger: the only writer of money (%s)', (backend) => {
       money.raise({ type: 'DepositCredited', userId, domainId, amountPaise: paise(200), reference: 'x' });
     });
     await settle();
-    expect(pushes).toEqual([{ userId, Balance: 10_200, Exposure: 500 }]);
+    expect(pushes).toEqual([{ userId, Balance: 10_200, Exposure: 500, BonusBalance: 0 }]);
     expect(events).toEqual([
       { type: 'WalletChanged', userId },
       { type: 'DepositCredited', userId, domainId, amountPaise: 200, reference: 'x' },

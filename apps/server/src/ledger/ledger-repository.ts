@@ -20,7 +20,7 @@ import {
 export type JournalKind = (typeof JOURNAL_KINDS)[number];
 export type LedgerAccountCode = (typeof LEDGER_ACCOUNT_CODES)[number];
 export type HouseAccountCode = Exclude<LedgerAccountCode, PlayerAccountCode>;
-export type PlayerAccountCode = 'PLAYER_CASH' | 'PLAYER_HELD';
+export type PlayerAccountCode = 'PLAYER_CASH' | 'PLAYER_HELD' | 'PLAYER_BONUS';
 
 export interface JournalLineInput {
   accountId: number;

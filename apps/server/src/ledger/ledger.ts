@@ -216,6 +216,53 @@ export class MoneyWriter {
     return playerAccountBalance(this.tx, userId, 'PLAYER_HELD');
   }
 
+  /** What the player has in bonus money (apart from cash, never staked); 0 when they never had any. */
+  async bonusBalance(userId: number): Promise<Paise> {
+    return playerAccountBalance(this.tx, userId, 'PLAYER_BONUS');
+  }
+
+  /**
+   * Bonus money moving in or out of the player's bonus account (PLAYER_BONUS, opened on first use):
+   * `grant` from the house's bonus account (journal 'bonus'), `convert` to the player's cash when the
+   * wagering is met ('bonus_conversion'), `forfeit` back to the house ('bonus_forfeit'). Idempotent
+   * on the reference like every journal; the database refuses a bonus balance below zero.
+   */
+  async moveBonus(input: {
+    userId: number;
+    direction: 'grant' | 'convert' | 'forfeit';
+    amount: Paise;
+    reference: string;
+    description: string;
+  }): Promise<{ journalId: number; created: boolean }> {
+    if (input.amount <= 0) throw new Error('a bonus movement takes a positive amount');
+    const wallet = await this.wallet(input.userId);
+    const bonus: LedgerAccount = {
+      kind: 'player',
+      userId: wallet.userId,
+      accountId: await playerAccountId(this.tx, wallet.userId, wallet.domainId, 'PLAYER_BONUS'),
+    };
+    const other =
+      input.direction === 'convert' ? wallet.cash : await this.houseAccount(wallet.domainId, 'HOUSE_BONUS');
+    const sign = input.direction === 'grant' ? 1 : -1;
+    const kind: JournalKind =
+      input.direction === 'grant'
+        ? 'bonus'
+        : input.direction === 'convert'
+          ? 'bonus_conversion'
+          : 'bonus_forfeit';
+    // The player's bonus line first in every bonus journal: rows are locked in one order.
+    return this.post({
+      domainId: wallet.domainId,
+      kind,
+      reference: input.reference,
+      description: input.description,
+      lines: [
+        { account: bonus, amount: paise(sign * input.amount) },
+        { account: other, amount: paise(-sign * input.amount) },
+      ],
+    });
+  }
+
   private async heldAccount(wallet: Wallet): Promise<LedgerAccount> {
     const accountId = await playerAccountId(this.tx, wallet.userId, wallet.domainId, 'PLAYER_HELD');
     return { kind: 'player', userId: wallet.userId, accountId };

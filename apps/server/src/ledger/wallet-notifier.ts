@@ -1,10 +1,18 @@
 import type { Paise } from '@backlay/exchange';
 import type { Db } from '../platform/db/database';
 import { BalancePushes } from './balance-pushes';
-import { selectWallet } from './ledger-repository';
+import { playerAccountBalance, selectWallet } from './ledger-repository';
 
-/** Paise, as the contract's UserBalance holds them: the hub's encode sends them as rupees. */
-export type BalanceListener = (userId: number, balance: { Balance: Paise; Exposure: Paise }) => void;
+/**
+ * Paise, as the contract's UserBalance holds them (the hub's encode sends them as rupees): cash,
+ * the exposure of open bets, and the bonus money beside cash (0 when the player has none).
+ */
+export interface PlayerBalance {
+  Balance: Paise;
+  Exposure: Paise;
+  BonusBalance: Paise;
+}
+export type BalanceListener = (userId: number, balance: PlayerBalance) => void;
 
 /**
  * Tells listeners (the realtime hub) a user's balance and exposure after any wallet change,
@@ -33,10 +41,13 @@ export class WalletNotifier {
     this.pushes.changed(userId);
   }
 
-  /** The player's balance and exposure as they are now (null for no such wallet), e.g. for a client that just registered. */
-  async current(userId: number): Promise<{ Balance: Paise; Exposure: Paise } | null> {
-    const w = await selectWallet(this.db, userId);
-    return w ? { Balance: w.balancePaise, Exposure: w.exposurePaise } : null;
+  /** The player's balances and exposure as they are now (null for no such wallet), e.g. for a client that just registered. */
+  async current(userId: number): Promise<PlayerBalance | null> {
+    const [w, bonus] = await Promise.all([
+      selectWallet(this.db, userId),
+      playerAccountBalance(this.db, userId, 'PLAYER_BONUS'),
+    ]);
+    return w ? { Balance: w.balancePaise, Exposure: w.exposurePaise, BonusBalance: bonus } : null;
   }
 
   private async pushNow(userId: number): Promise<void> {

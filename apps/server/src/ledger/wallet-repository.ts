@@ -1,3 +1,5 @@
+import { sql, type SQL } from 'drizzle-orm';
+
 /*
  * The wallet statements the bet write path composes into its one-round-trip SQL (betting's
  * bet-write-repository): the ledger owns what they do to a wallet, betting only where they run.
@@ -18,4 +20,15 @@ export function moveExposureCte(user: string, delta: string, condition: string):
   return `update wallets set exposure = exposure + ${delta}, updated_at = now()
       where user_id = ${user} and ${condition}
       returning exposure`;
+}
+
+/**
+ * The same move as a Drizzle SQL statement, for a CTE of a write that runs through Drizzle (betting's
+ * order-repository): the wallet's exposure moved by `delta` (an SQL expression of paise), answering the
+ * new exposure and the cash account to read the balance from.
+ */
+export function moveExposureStatement(userId: number, delta: SQL): SQL {
+  return sql`update wallets set exposure = exposure + ${delta}, updated_at = now()
+      where user_id = ${userId}
+      returning exposure, cash_account_id`;
 }

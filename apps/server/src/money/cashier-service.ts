@@ -69,11 +69,17 @@ const NO_CASHIER: PaymentInfo = {
 };
 
 /**
- * Money the player has but may not withdraw yet: bonus funds still locked by wagering. Bonuses do
- * not exist yet (issue C2), so none is locked; the bonus feature plugs its reader in here.
+ * The bonus feature's say on a withdrawal (it implements this; the cashier knows nothing else of
+ * bonuses). Cash is always withdrawable: a bonus locks none of it. But a withdrawal while a bonus
+ * is active ends the bonus: without `forfeitBonus` it is refused (BONUS_ACTIVE, so the player can be
+ * asked), with it the bonus (only) is forfeited. Called inside the withdrawal's transaction, after
+ * the wallet is locked, so the forfeit and the hold commit together or not at all.
  */
-export type LockedBonusReader = (tx: Tx, userId: number) => Promise<Paise>;
-export const noLockedBonus: LockedBonusReader = () => Promise.resolve(ZERO_PAISE);
+export interface BonusGuard {
+  beforeWithdrawal(money: MoneyWriter, userId: number, opts: { forfeitBonus: boolean }): Promise<void>;
+}
+/** No bonuses (a cashier built without the bonus feature, e.g. in unit tests). */
+export const noBonusGuard: BonusGuard = { beforeWithdrawal: () => Promise.resolve() };
 
 /** All but the last four characters as stars. */
 export function maskAccountNumber(value: string): string {
@@ -193,7 +199,7 @@ export class CashierService {
   constructor(
     private readonly db: Db,
     private readonly ledger: Ledger,
-    private readonly lockedBonus: LockedBonusReader = noLockedBonus,
+    private readonly bonuses: BonusGuard = noBonusGuard,
     /** Reads a new deposit's screenshot in the background (ocr/deposit-reader.ts); none: left unread. */
     private readonly slips: { read(requestId: number): Promise<void> } | null = null,
   ) {}
@@ -373,14 +379,14 @@ export class CashierService {
     const row = await this.ledger.transaction(async (money) => {
       // Locked first: a bet or another withdrawal of this player waits, so the check holds to commit.
       const wallet = await money.wallet(user.userId, { forUpdate: true });
-      const withdrawable =
-        wallet.balancePaise - wallet.exposurePaise - (await this.lockedBonus(money.tx, user.userId));
+      const withdrawable = wallet.balancePaise - wallet.exposurePaise;
       if (input.amount > withdrawable) {
         throw new AppError(
           'INSUFFICIENT_FUNDS',
           `The amount is more than you can withdraw now (${formatRupees(Math.max(withdrawable, 0) as Paise)}).`,
         );
       }
+      await this.bonuses.beforeWithdrawal(money, user.userId, { forfeitBonus: input.forfeitBonus === true });
       const request = await repo.insertWithdrawalRequest(money.tx, {
         userId: user.userId,
         domainId: user.domainId,

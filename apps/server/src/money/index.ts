@@ -2,7 +2,7 @@
  * The money feature's (the cashier's) public entry: the cashier service and its routes, the OCR of
  * payment screenshots, the demo cashier seed, and the seam to the payment gateway.
  */
-export { CashierService, noLockedBonus, type LockedBonusReader } from './cashier-service';
+export { CashierService, noBonusGuard, type BonusGuard } from './cashier-service';
 export { cashierOperatorRoutes, cashierRoutes } from './routes';
 export { GatewayService } from './gateway-service';
 export { gatewayRoutes } from './gateway-routes';

@@ -2,7 +2,7 @@ import { paise } from '@backlay/exchange';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, insertTestUser, openSeededTestDatabase } from '../../test/harness';
 import type { Database } from '../platform/db/database';
-import { insertReferral } from './referral-repository';
+import { findProgramme, insertReferral } from './referral-repository';
 import { recordVerifiedReferral } from './referral-service';
 
 describe.each(backends)('referrals (%s)', (backend) => {
@@ -18,18 +18,22 @@ describe.each(backends)('referrals (%s)', (backend) => {
   const referralsOf = (referredUserId: number) =>
     database.db.query.referrals.findMany({ where: (r, { eq }) => eq(r.referredUserId, referredUserId) });
 
-  it('a verified referred player makes the reward claimable for the referrer', async () => {
+  it("a verified referred player is recorded as pending with the programme's reward: it waits for the qualifying deposit and turnover", async () => {
     const referrer = await newUserId();
     const referred = await newUserId();
     await database.db.transaction((tx) =>
-      recordVerifiedReferral(tx, { referrerUserId: referrer, referredUserId: referred, rewardPaise: reward }),
+      recordVerifiedReferral(tx, {
+        domainId,
+        referrerUserId: referrer,
+        referredUserId: referred,
+      }),
     );
     expect(await referralsOf(referred)).toEqual([
       expect.objectContaining({
         referrerUserId: referrer,
         referredUserId: referred,
-        rewardPaise: reward,
-        status: 'CLAIMABLE',
+        rewardPaise: (await findProgramme(database.db, domainId)).reward,
+        status: 'PENDING',
         journalId: null,
       }),
     ]);
@@ -40,16 +44,19 @@ describe.each(backends)('referrals (%s)', (backend) => {
     const someoneElse = await newUserId();
     const referred = await newUserId();
     const row = {
+      domainId,
       referredUserId: referred,
       rewardPaise: reward,
       status: 'CLAIMABLE' as const,
     };
-    expect(await insertReferral(database.db, { ...row, referrerUserId: referrer })).toBe(true);
-    expect(await insertReferral(database.db, { ...row, referrerUserId: someoneElse })).toBe(false);
+    expect(await insertReferral(database.db, { ...row, referrerUserId: referrer })).toEqual(
+      expect.any(Number),
+    );
+    expect(await insertReferral(database.db, { ...row, referrerUserId: someoneElse })).toBeNull();
     await recordVerifiedReferral(database.db, {
+      domainId,
       referrerUserId: someoneElse,
       referredUserId: referred,
-      rewardPaise: reward,
     });
     const rows = await referralsOf(referred);
     expect(rows.map((r) => r.referrerUserId)).toEqual([referrer]);

@@ -1,4 +1,10 @@
-import { CDN_SETTINGS_PATH, routes, type DomainSettings, type SportTreeEntry } from '@backlay/contract';
+import {
+  CDN_SETTINGS_PATH,
+  routes,
+  type DomainSettings,
+  type SettingWithSportTree,
+  type SportTreeEntry,
+} from '@backlay/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../platform/http/app-error';
 import { defineRoute } from '../platform/http/define-route';
@@ -32,7 +38,14 @@ export function settingsForRequest(settings: DomainSettings, req: FastifyRequest
   };
 }
 
-export async function settingsRoutes(app: FastifyInstance, opts: { sportTree: () => SportTreeEntry[] }) {
+export async function settingsRoutes(
+  app: FastifyInstance,
+  opts: {
+    sportTree: () => SportTreeEntry[];
+    /** The domain's active visible bonuses (the bonus feature's); none without it. */
+    bonuses?: (domainId: number) => Promise<SettingWithSportTree['bonuses']>;
+  },
+) {
   /** ?domain= may name another host (the client's secondary source); default: this request's. */
   async function domainFor(name: string | undefined, fallback: Domain): Promise<Domain> {
     if (!name) return fallback;
@@ -67,7 +80,7 @@ export async function settingsRoutes(app: FastifyInstance, opts: { sportTree: ()
     return {
       setting: settingsForRequest(domain.settings, req),
       events: opts.sportTree(),
-      bonuses: [],
+      bonuses: opts.bonuses ? await opts.bonuses(domain.id) : [],
       games: [],
       tv: [],
     };

@@ -1,3 +1,4 @@
+import { seedDemoBonuses } from '../bonus';
 import { seedDemoCashiers } from '../money';
 import type { Executor } from '../platform/db/database';
 import { findDomainByName, upsertDomain, type Domain, type StoredSettings } from './domain-repository';
@@ -123,7 +124,7 @@ const BASE: StoredSettings = {
  */
 export async function seedDemoDomains(db: Executor): Promise<void> {
   // Seeding never overwrites what an operator has changed since.
-  if (await findDomainByName(db, 'test')) return seedDemoCashiers(db, await demoDomainIds(db));
+  if (await findDomainByName(db, 'test')) return seedDemoExtras(db);
   await upsertDomain(db, {
     name: 'test',
     hosts: ['localhost', '127.0.0.1', 'test'],
@@ -154,7 +155,14 @@ export async function seedDemoDomains(db: Executor): Promise<void> {
     settings: { ...BASE, domainTitle: 'Backlay Blue', skipVerification: true, bodyBgColor: 'blue' },
     content: DEMO_CONTENT,
   });
-  await seedDemoCashiers(db, await demoDomainIds(db));
+  await seedDemoExtras(db);
+}
+
+/** The demo domains' cashier and bonus catalogue: each only where the domain has none yet. */
+async function seedDemoExtras(db: Executor): Promise<void> {
+  const ids = await demoDomainIds(db);
+  await seedDemoCashiers(db, ids);
+  await seedDemoBonuses(db, ids);
 }
 
 /** The demo domains that exist (each gets the demo cashier unless it has one). */

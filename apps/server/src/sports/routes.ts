@@ -30,6 +30,10 @@ export async function sportsRoutes(app: FastifyInstance, opts: { sports: SportsS
     toOddsV1(oddsOf(query.eventId), sports?.feed.stale?.() ?? false),
   );
   defineRoute(app, routes.userLimits, async ({ query }) => toUserLimits(oddsOf(query.eventId)));
+  defineRoute(app, routes.listPrices, async ({ query }) => ({
+    list: query.list,
+    prices: sports?.listPrices.snapshot(query.list) ?? [],
+  }));
   defineRoute(app, routes.scoreCard, async ({ query }) => {
     const card = sports?.feed.scoreCard(query.eventId);
     if (!card) throw new AppError('NOT_FOUND', 'No scorecard for this event.');

@@ -10,6 +10,7 @@ import {
 } from '@backlay/contract';
 import type { HubLogger, HubSender } from '../realtime';
 import type { EventOdds, FeedEvent, MarketFeed } from '@backlay/market-feed';
+import { ListPrices } from './list-prices';
 import type { MarketClosure, MarketClosures } from './market-closures';
 import type { MarketStore } from './market-store';
 import { hubPushesOf, toOddsSnapshotMessage, toSportEvent } from './feed/wire';
@@ -27,6 +28,8 @@ const byLiveThenStart = (a: SportEvent, b: SportEvent) =>
  */
 export class SportsService {
   private readonly unsubscribe: (() => void)[] = [];
+  /** The best match-odds prices of the lists of events, and their pushes (list-prices.ts). */
+  readonly listPrices: ListPrices;
 
   constructor(
     readonly feed: MarketFeed,
@@ -36,7 +39,9 @@ export class SportsService {
     private readonly closures: MarketClosures,
     /** Whether this process owns the feed and pushes odds to the hub (one process per deployment does). */
     private readonly pushOdds = true,
-  ) {}
+  ) {
+    this.listPrices = new ListPrices(feed, hub, log, (eventId) => this.odds(eventId), { pushes: pushOdds });
+  }
 
   start(): void {
     const persist = (p: Promise<void>) =>
@@ -79,9 +84,11 @@ export class SportsService {
       }),
     );
     for (const f of this.feed.fixtures()) void persist(this.store.saveFixture(f));
+    this.listPrices.start();
   }
 
   stop(): void {
+    this.listPrices.stop();
     for (const off of this.unsubscribe.splice(0)) off();
   }
 

@@ -150,7 +150,7 @@ export async function profitLossByEvent(
         max(s.created_at) as settled_at, sum(s.net_paise) as net, sum(s.commission_paise) as commission,
         (select coalesce(sum(b.stake_paise), 0) from bets b
           join market_settlements s2 on s2.market_id = b.market_id and s2.user_id = b.user_id
-          where b.user_id = ${userId} and b.event_id = e.id) as stake
+          where b.user_id = ${userId} and b.event_id = e.id and b.status in ('SETTLED', 'VOID')) as stake
       from market_settlements s
       join markets m on m.id = s.market_id
       join events e on e.id = m.event_id
@@ -261,12 +261,19 @@ export async function betHistory(
   return { total, rows };
 }
 
-/** The user's bets on an event that are no longer open (settled or void), oldest first. */
+/**
+ * The user's settled (or void) bets on an event, oldest first: the matched parts of orders. Parts
+ * cancelled or lapsed unmatched never stood and are not listed with a settlement.
+ */
 export function closedBetsOfEvent(db: Executor, userId: number, eventId: number): Promise<BetRow[]> {
-  return betRows(db, userId, sql`b.event_id = ${eventId} and b.status <> 'MATCHED'`, { oldestFirst: true });
+  return betRows(db, userId, sql`b.event_id = ${eventId} and b.status in ('SETTLED', 'VOID')`, {
+    oldestFirst: true,
+  });
 }
 
-/** The user's bets on a market that are no longer open (settled or void), oldest first. */
+/** The user's settled (or void) bets on a market, oldest first. */
 export function closedBetsOfMarket(db: Executor, userId: number, marketId: string): Promise<BetRow[]> {
-  return betRows(db, userId, sql`b.market_id = ${marketId} and b.status <> 'MATCHED'`, { oldestFirst: true });
+  return betRows(db, userId, sql`b.market_id = ${marketId} and b.status in ('SETTLED', 'VOID')`, {
+    oldestFirst: true,
+  });
 }

@@ -19,6 +19,9 @@ export const users = pgTable(
     isDemo: boolean('is_demo').notNull().default(false),
     referralCode: text('referral_code').notNull(),
     referredByUserId: id('referred_by_user_id'),
+    /** Where the player signed up from (the device cookie, the address): referral checks compare them. */
+    signupDeviceId: text('signup_device_id'),
+    signupIp: text('signup_ip'),
     football: boolean('football').notNull().default(true),
     tennis: boolean('tennis').notNull().default(true),
     cricket: boolean('cricket').notNull().default(true),

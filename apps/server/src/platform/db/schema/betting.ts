@@ -7,6 +7,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -46,7 +47,25 @@ export const bets = pgTable(
     stakePaise: money('stake_paise').notNull(),
     liabilityPaise: money('liability_paise').notNull(),
     profitIfWinPaise: money('profit_if_win_paise').notNull(),
-    status: text('status', { enum: ['MATCHED', 'SETTLED', 'VOID'] }).notNull(),
+    /**
+     * MATCHED: a part of an order matched at `price` (open until settled: SETTLED or VOID).
+     * UNMATCHED: the part of an order resting in the book at the asked price (at most one per order);
+     * taken off it, it becomes CANCELLED (by the player) or LAPSED (by the market).
+     */
+    status: text('status', {
+      enum: ['MATCHED', 'UNMATCHED', 'SETTLED', 'VOID', 'CANCELLED', 'LAPSED'],
+    }).notNull(),
+    /** The order this row belongs to: the id of the order's first row (that row's own id). */
+    orderId: id('order_id').notNull(),
+    /** What the unmatched part does when the market turns in play: 'cancel' (lapses) or 'keep'. */
+    persistence: text('persistence', { enum: ['cancel', 'keep'] })
+      .notNull()
+      .default('cancel'),
+    /**
+     * A resting part: the feed's odds version (of the market's event) at which the matcher last
+     * filled part of it, so a second matcher that saw the same prices fills nothing more.
+     */
+    matchedVersion: id('matched_version'),
     isCashOut: boolean('is_cash_out').notNull().default(false),
     placedAt: at('placed_at').notNull().defaultNow(),
     settledAt: at('settled_at'),
@@ -54,14 +73,46 @@ export const bets = pgTable(
     ip: text('ip').notNull().default(''),
   },
   (t) => [
-    uniqueIndex('bets_user_request').on(t.userId, t.requestId),
+    // Every row of an order carries its request id; the order's first row holds it unique.
+    uniqueIndex('bets_user_request')
+      .on(t.userId, t.requestId)
+      .where(sql`${t.id} = ${t.orderId}`),
     index('bets_user_status').on(t.userId, t.status, t.placedAt),
     index('bets_market_status').on(t.marketId, t.status),
-    // The bet path reads the user's open position in one market on every bet.
+    index('bets_order').on(t.orderId),
+    // The bet path reads the user's open position (matched and resting) in one market on every bet.
     index('bets_user_market_open')
       .on(t.userId, t.marketId)
-      .where(sql`${t.status} = 'MATCHED'`),
+      .where(sql`${t.status} in ('MATCHED', 'UNMATCHED')`),
+    // The matcher and the lapses read a market's resting orders.
+    index('bets_market_resting')
+      .on(t.marketId)
+      .where(sql`${t.status} = 'UNMATCHED'`),
+    check(
+      'bets_status_known',
+      sql`${t.status} in ('MATCHED', 'UNMATCHED', 'SETTLED', 'VOID', 'CANCELLED', 'LAPSED')`,
+    ),
+    check('bets_persistence_known', sql`${t.persistence} in ('cancel', 'keep')`),
   ],
+);
+
+/**
+ * Bet/CancelBet and Bet/UpdateBet by request id: the first call's answer is stored in the action's
+ * own transaction, and a replay is answered with it (nothing done twice).
+ */
+export const betActions = pgTable(
+  'bet_actions',
+  {
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id),
+    requestId: text('request_id').notNull(),
+    kind: text('kind', { enum: ['cancel', 'update'] }).notNull(),
+    orderId: id('order_id').notNull(),
+    answer: jsonb('answer').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.requestId] })],
 );
 
 /** A user's settled result per market: one journal each, and the idempotency of settlement. */

@@ -10,6 +10,8 @@ export const LEDGER_ACCOUNT_CODES = [
   'PLAYER_CASH',
   /** Funds held out of a player's cash (withdrawals waiting to be paid). */
   'PLAYER_HELD',
+  /** A player's bonus money: apart from cash, never staked; turns into cash when its wagering is met. */
+  'PLAYER_BONUS',
   'HOUSE_CASH',
   'HOUSE_PLAY_MONEY',
   'HOUSE_BONUS',
@@ -40,6 +42,7 @@ export const ledgerAccounts = pgTable(
       .where(sql`${t.userId} is not null`),
     check('player_cash_not_negative', sql`${t.code} <> 'PLAYER_CASH' or ${t.balance} >= 0`),
     check('player_held_not_negative', sql`${t.code} <> 'PLAYER_HELD' or ${t.balance} >= 0`),
+    check('player_bonus_not_negative', sql`${t.code} <> 'PLAYER_BONUS' or ${t.balance} >= 0`),
   ],
 );
 
@@ -52,6 +55,10 @@ export const JOURNAL_KINDS = [
   'funds_release',
   'bet_settlement',
   'bonus',
+  /** A bonus's wagering met: its money moves from the bonus balance to cash. */
+  'bonus_conversion',
+  /** A bonus expired or forfeited: its money goes back to the house. */
+  'bonus_forfeit',
   'referral_reward',
   'casino_debit',
   'casino_credit',

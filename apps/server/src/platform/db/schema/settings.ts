@@ -1,6 +1,6 @@
 /** White-label domains: each site's settings, operator pages and host names. */
 import { paise } from '@backlay/exchange';
-import { integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { at, createdAt, money } from './columns';
 
 export const domains = pgTable('domains', {
@@ -13,8 +13,18 @@ export const domains = pgTable('domains', {
   content: jsonb('content').notNull().default({}),
   commissionBps: integer('commission_bps').notNull().default(0),
   demoBalancePaise: money('demo_balance_paise').notNull().default(paise(1_500_000)),
-  /** What a referrer is owed for each player they bring, once that player is verified. */
+  /**
+   * The referral programme: a referrer is owed `referralRewardPaise` for each player they bring once
+   * that player's credited deposits reach the qualifying deposit and their settled matched stake the
+   * qualifying turnover; at most `referralMonthlyCap` rewards are claimed a calendar month (IST).
+   */
+  referralEnabled: boolean('referral_enabled').notNull().default(true),
   referralRewardPaise: money('referral_reward_paise').notNull().default(paise(10_000)),
+  referralQualifyingDepositPaise: money('referral_qualifying_deposit_paise').notNull().default(paise(50_000)),
+  referralQualifyingTurnoverPaise: money('referral_qualifying_turnover_paise')
+    .notNull()
+    .default(paise(100_000)),
+  referralMonthlyCap: integer('referral_monthly_cap').notNull().default(10),
   createdAt: createdAt(),
   updatedAt: at('updated_at').notNull().defaultNow(),
 });
