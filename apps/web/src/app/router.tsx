@@ -87,7 +87,7 @@ export const routeTree: RouteObject[] = [
               page(
                 'bonus',
                 'Bonus',
-                () => import('@/features/money/routes/bonus'),
+                () => import('@/features/bonus/routes/bonus'),
                 (m) => m.BonusRoute,
               ),
               page(
@@ -168,7 +168,7 @@ export const routeTree: RouteObject[] = [
               page(
                 'referral',
                 'Refer & Earn',
-                () => import('@/features/money/routes/referral'),
+                () => import('@/features/referral/routes/referral'),
                 (m) => m.ReferralRoute,
               ),
             ],

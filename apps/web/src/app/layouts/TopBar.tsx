@@ -52,6 +52,39 @@ function Brand() {
   );
 }
 
+/**
+ * Cash and bonus apart (issue 14): cash is the player's own and always withdrawable; bonus money
+ * is never staked and turns into cash once its wagering is met. The bonus shows once the hub's
+ * UserBalance push (or the bonus page) has said it.
+ */
+function MenuBalances({ onNavigate }: { onNavigate: () => void }) {
+  const cash = useSessionStore((s) => s.balance);
+  const bonus = useSessionStore((s) => s.bonusBalance);
+  return (
+    <div className="account-menu__balances">
+      <dl aria-label="Balances">
+        <div className="account-menu__balance">
+          <dt>Cash</dt>
+          <dd data-testid="menu-cash">₹{formatMoney(cash)}</dd>
+        </div>
+        {bonus != null && (
+          <div className="account-menu__balance">
+            <dt>
+              <Link to="/bonus" onClick={onNavigate}>
+                Bonus
+              </Link>
+            </dt>
+            <dd data-testid="menu-bonus">₹{formatMoney(bonus)}</dd>
+          </div>
+        )}
+      </dl>
+      {bonus != null && bonus > 0 && (
+        <p className="account-menu__note">Cash is yours to withdraw; the bonus becomes cash once wagered.</p>
+      )}
+    </div>
+  );
+}
+
 function AccountMenu() {
   const user = useSessionStore((s) => s.user);
   const settings = useSettingsStore((s) => s.settings);
@@ -124,6 +157,7 @@ function AccountMenu() {
             <strong>{user?.userName}</strong>
             {user?.isDemo && <span className="badge badge--demo">Demo</span>}
           </div>
+          <MenuBalances onNavigate={() => setOpen(false)} />
           {items
             .filter((i) => i.show !== false)
             .map((item) =>

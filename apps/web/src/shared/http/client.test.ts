@@ -83,9 +83,13 @@ describe('the HTTP client', () => {
       success: true,
       result: {
         betId: 9,
-        status: 'MATCHED',
+        status: 'PARTIALLY_MATCHED',
         message: 'ok',
         matchedRate: 1.8,
+        requestedRate: 1.8,
+        matchedStake: 300,
+        unmatchedStake: 200,
+        fills: [{ betId: 9, rate: 1.8, stake: 300 }],
         balance: 14500.5,
         exposure: 400,
       },
@@ -112,7 +116,13 @@ describe('the HTTP client', () => {
       marketId: '1.7001',
       eventId: 7,
     });
-    expect(placed).toMatchObject({ balance: 1_450_050, exposure: 40_000 });
+    expect(placed).toMatchObject({
+      balance: 1_450_050,
+      exposure: 40_000,
+      matchedStake: 30_000,
+      unmatchedStake: 20_000,
+      fills: [{ betId: 9, rate: 1.8, stake: 30_000 }],
+    });
   });
 
   it('keeps a stored answer as the server sent it (rupees) and reads it back as paise', () => {

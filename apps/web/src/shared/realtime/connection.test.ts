@@ -50,6 +50,11 @@ describe('parsing hub pushes with the contract', () => {
       balance: 1000,
       exposure: 250,
     });
+    expect(
+      parseUserBalance(
+        userBalancePush({ Balance: paise(1000), Exposure: paise(250), BonusBalance: paise(50_000) }),
+      ),
+    ).toEqual({ balance: 1000, exposure: 250, bonus: 50_000 });
     expect(parseUserBalance(scoreCard)).toBeNull();
   });
 });

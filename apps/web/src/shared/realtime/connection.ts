@@ -53,10 +53,13 @@ export function parseHubMessage(raw: unknown): HubMessage | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** The balance and exposure of a UserBalance push (already parsed), or null for any other push. */
-export function parseUserBalance(
-  message: HubMessage,
-): { balance: UserBalance['Balance']; exposure: UserBalance['Exposure'] } | null {
+/** The balance, exposure and bonus balance of a UserBalance push (already parsed), or null for any other push. */
+export function parseUserBalance(message: HubMessage): {
+  balance: UserBalance['Balance'];
+  exposure: UserBalance['Exposure'];
+  /** Absent from a backend without bonuses: undefined, the header then shows none. */
+  bonus: UserBalance['BonusBalance'];
+} | null {
   if (message.Code !== 'UserBalance') return null;
-  return { balance: message.Data.Balance, exposure: message.Data.Exposure };
+  return { balance: message.Data.Balance, exposure: message.Data.Exposure, bonus: message.Data.BonusBalance };
 }

@@ -76,11 +76,18 @@ interface SessionState {
   user: StoredUserInfo | null;
   balance: Paise;
   exposure: Paise;
+  /**
+   * The bonus balance beside cash (issue 14): never staked, shown apart in the header's menu. It
+   * comes with the hub's UserBalance push (its BonusBalance) and the bonus page's read; null until
+   * either says (no storage key holds it: the push arrives as the connection registers).
+   */
+  bonusBalance: Paise | null;
   loginLoading: boolean;
   /** Re-read the session from storage (start-up, every navigation, after a 401). */
   syncFromStorage(): void;
   setUser(user: StoredUserInfo | null): void;
   setBalance(balance: Paise, exposure: Paise): void;
+  setBonusBalance(bonus: Paise | null): void;
   setLoginLoading(loading: boolean): void;
 }
 
@@ -95,6 +102,7 @@ function snapshot() {
 
 export const useSessionStore = create<SessionState>()((set) => ({
   ...snapshot(),
+  bonusBalance: null,
   loginLoading: false,
   syncFromStorage: () =>
     set((s) => {
@@ -103,14 +111,22 @@ export const useSessionStore = create<SessionState>()((set) => ({
         s.user?.userName === next.user?.userName &&
         s.balance === next.balance &&
         s.exposure === next.exposure;
-      return same && (s.user == null) === (next.user == null) ? s : next;
+      if (same && (s.user == null) === (next.user == null)) return s;
+      // Another player (or none) in storage: the bonus balance known was the last one's.
+      return s.user?.userName === next.user?.userName ? next : { ...next, bonusBalance: null };
     }),
   setUser: (user) =>
-    set({ user, balance: user?.balance ?? ZERO_PAISE, exposure: user?.exposure ?? ZERO_PAISE }),
+    set({
+      user,
+      balance: user?.balance ?? ZERO_PAISE,
+      exposure: user?.exposure ?? ZERO_PAISE,
+      bonusBalance: null,
+    }),
   setBalance: (balance, exposure) => {
     writeStoredBalance(balance, exposure);
     set({ balance, exposure });
   },
+  setBonusBalance: (bonusBalance) => set({ bonusBalance }),
   setLoginLoading: (loginLoading) => set({ loginLoading }),
 }));
 

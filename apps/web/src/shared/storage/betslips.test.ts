@@ -1,21 +1,16 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { wholeRupees } from '@backlay/exchange';
-import { DEFAULT_ONE_CLICK, parseBetslips, readBetslips, writeBetslips, type StoredSlip } from './betslips';
+import { priceSelection } from '../market/testing';
+import {
+  DEFAULT_ONE_CLICK,
+  DEFAULT_SLIP_OPTIONS,
+  parseBetslips,
+  readBetslips,
+  writeBetslips,
+  type StoredSlip,
+} from './betslips';
 
 const slip: StoredSlip = {
-  eventId: 7,
-  eventTitle: 'India v Bangladesh',
-  marketId: '1.7001',
-  marketName: 'Match Odds',
-  marketType: 'MATCH_ODDS',
-  side: 'back',
-  runnerId: 11,
-  selectionName: 'India',
-  rate: 1.85,
-  fancyValue: null,
-  betDelayMs: 5000,
-  minStake: wholeRupees(100),
-  maxStake: wholeRupees(500000),
+  ...priceSelection({ eventTitle: 'India v Bangladesh', rate: 1.85, betDelayMs: 5000 }),
   stake: 500,
 };
 /** The slip as the key holds it: the limits in rupees. */
@@ -30,6 +25,7 @@ describe("the 'betslips' key", () => {
       stakes: [{ title: '1k', value: 1000 }],
       slip: null,
       oneClick: DEFAULT_ONE_CLICK,
+      options: DEFAULT_SLIP_OPTIONS,
     });
   });
 
@@ -41,6 +37,7 @@ describe("the 'betslips' key", () => {
       stakes: [{ title: '1k', value: 1000 }],
       slip: slipInKey,
       oneClick: DEFAULT_ONE_CLICK,
+      options: DEFAULT_SLIP_OPTIONS,
     });
     expect(readBetslips().slip).toEqual(slip);
   });
@@ -53,6 +50,7 @@ describe("the 'betslips' key", () => {
       stakes: [{ title: '2k', value: 2000 }],
       slip,
       oneClick: { enabled: true, stake: 500 },
+      options: DEFAULT_SLIP_OPTIONS,
     });
   });
 
@@ -61,11 +59,27 @@ describe("the 'betslips' key", () => {
       stakes: null,
       slip: null,
       oneClick: DEFAULT_ONE_CLICK,
+      options: DEFAULT_SLIP_OPTIONS,
     });
-    expect(parseBetslips(null)).toEqual({ stakes: null, slip: null, oneClick: DEFAULT_ONE_CLICK });
+    expect(parseBetslips(null)).toEqual({
+      stakes: null,
+      slip: null,
+      oneClick: DEFAULT_ONE_CLICK,
+      options: DEFAULT_SLIP_OPTIONS,
+    });
     expect(parseBetslips({ slip: { ...slipInKey, minStake: 1.005 } }).slip).toBeNull();
     window.localStorage.setItem('betslips', '{oops');
     expect(readBetslips().stakes).toBeNull();
     expect(DEFAULT_ONE_CLICK.enabled).toBe(false);
+  });
+
+  it("keeps the slip's order options beside the rest, and reads unknown ones as the defaults", () => {
+    writeBetslips({ slip });
+    writeBetslips({ options: { acceptAnyOdds: true, persistence: 'keep' } });
+    writeBetslips({ stakes: [{ title: '2k', value: 2000 }] });
+    expect(readBetslips()).toMatchObject({ slip, options: { acceptAnyOdds: true, persistence: 'keep' } });
+    expect(parseBetslips({ options: { acceptAnyOdds: 'yes', persistence: 'forever' } }).options).toEqual(
+      DEFAULT_SLIP_OPTIONS,
+    );
   });
 });

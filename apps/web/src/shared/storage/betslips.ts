@@ -18,13 +18,20 @@ export interface OneClickSetting {
   /** Whole rupees placed at once by a tap when enabled. */
   stake: number;
 }
+/** The slip's order options: take any price on offer, and what an unmatched rest does in play. */
+export interface SlipOptions {
+  acceptAnyOdds: boolean;
+  persistence: 'cancel' | 'keep';
+}
 export interface BetslipsValue {
   stakes: StakeButton[] | null;
   slip: StoredSlip | null;
   oneClick: OneClickSetting;
+  options: SlipOptions;
 }
 
 export const DEFAULT_ONE_CLICK: OneClickSetting = { enabled: false, stake: 100 };
+export const DEFAULT_SLIP_OPTIONS: SlipOptions = { acceptAnyOdds: false, persistence: 'cancel' };
 
 const isObject = (v: unknown): v is Record<string, unknown> => v != null && typeof v === 'object';
 
@@ -80,11 +87,25 @@ function readOneClick(value: unknown): OneClickSetting {
   return { enabled: value.enabled, stake: value.stake };
 }
 
+function readOptions(value: unknown): SlipOptions {
+  if (!isObject(value)) return DEFAULT_SLIP_OPTIONS;
+  return {
+    acceptAnyOdds: value.acceptAnyOdds === true,
+    persistence: value.persistence === 'keep' ? 'keep' : 'cancel',
+  };
+}
+
 /** Reads either form of the key; anything unreadable counts as absent. */
 export function parseBetslips(raw: unknown): BetslipsValue {
-  if (Array.isArray(raw)) return { stakes: readStakes(raw), slip: null, oneClick: DEFAULT_ONE_CLICK };
-  if (!isObject(raw)) return { stakes: null, slip: null, oneClick: DEFAULT_ONE_CLICK };
-  return { stakes: readStakes(raw.stakes), slip: readSlip(raw.slip), oneClick: readOneClick(raw.oneClick) };
+  const none = { slip: null, oneClick: DEFAULT_ONE_CLICK, options: DEFAULT_SLIP_OPTIONS };
+  if (Array.isArray(raw)) return { ...none, stakes: readStakes(raw) };
+  if (!isObject(raw)) return { ...none, stakes: null };
+  return {
+    stakes: readStakes(raw.stakes),
+    slip: readSlip(raw.slip),
+    oneClick: readOneClick(raw.oneClick),
+    options: readOptions(raw.options),
+  };
 }
 
 export function readBetslips(): BetslipsValue {

@@ -1,68 +1,89 @@
+import { paise } from '@backlay/exchange';
 import { formatMoney } from '@/shared/lib/money';
 import type { BetHistoryItem } from '../api/get-user-bet-history';
 import { formatDateTime, pnlClass, selectionText, signedMoney } from '../lib/format';
 
-function statusBadge(item: BetHistoryItem) {
-  if (item.status === 'MATCHED') return <span className="badge badge--open">Open</span>;
-  if (item.status === 'VOID') return <span className="badge">Void</span>;
-  return (item.result ?? 0) >= 0 ? (
-    <span className="badge badge--ok">Won</span>
-  ) : (
-    <span className="badge badge--bad">Lost</span>
+const STATUS: Record<BetHistoryItem['status'], { text: string; className: string } | null> = {
+  MATCHED: { text: 'Open', className: 'badge--open' },
+  UNMATCHED: { text: 'Unmatched', className: 'badge--unmatched' },
+  CANCELLED: { text: 'Cancelled', className: '' },
+  LAPSED: { text: 'Lapsed', className: '' },
+  VOID: { text: 'Void', className: '' },
+  // A settled bet shows its result instead.
+  SETTLED: null,
+};
+
+/** The result of a settled bet, or the state of any other: open, unmatched, cancelled, lapsed, void. */
+function Outcome({ item }: { item: BetHistoryItem }) {
+  const status = STATUS[item.status];
+  if (status) return <span className={`badge ${status.className}`}>{status.text}</span>;
+  const result = item.result ?? paise(0);
+  return (
+    <span className={`bet-rows__result ${pnlClass(result)}`} title={result >= 0 ? 'Won' : 'Lost'}>
+      {signedMoney(result)}
+    </span>
   );
 }
 
-/** Bets as a table on wide screens and as stacked rows on phones (the same markup). */
+const SIDE_SHORT: Record<BetHistoryItem['betType'], string> = { Back: 'B', Lay: 'L', Yes: 'Y', No: 'N' };
+
+/**
+ * Bets, one dense row each, on a phone as on a desktop: the side, the selection over its market
+ * and event, the odds, the stake and the result (or the state of a bet that has none yet). On wide
+ * screens the time placed leads the row and the side is written out.
+ */
 export function BetTable({ items }: { items: BetHistoryItem[] }) {
   return (
     <div className="card card--list">
-      <table className="data-table data-table--stack">
+      <table className="bet-rows">
         <thead>
           <tr>
-            <th scope="col">Placed</th>
-            <th scope="col">Selection</th>
-            <th scope="col">Type</th>
+            <th scope="col" className="bet-rows__time">
+              Placed
+            </th>
+            <th scope="col">Bet</th>
             <th scope="col" className="num">
               Odds
             </th>
             <th scope="col" className="num">
               Stake
             </th>
-            <th scope="col">Status</th>
             <th scope="col" className="num">
               Result
             </th>
           </tr>
         </thead>
         <tbody>
-          {items.map((b) => (
-            <tr key={b.betId}>
-              <td data-label="Placed">{formatDateTime(b.placeTime)}</td>
-              <td data-label="Selection">
-                <strong>{selectionText(b.runnerName, b.fancyValue)}</strong>
-                <span className="muted cell-sub">
-                  {b.marketName} · {b.eventName}
-                </span>
-              </td>
-              <td data-label="Type">
-                <span
-                  className={`side-tag side-tag--${b.betType === 'Back' || b.betType === 'Yes' ? 'back' : 'lay'}`}
-                >
-                  {b.betType}
-                </span>
-              </td>
-              <td data-label="Odds" className="num">
-                {b.odds}
-              </td>
-              <td data-label="Stake" className="num">
-                ₹{formatMoney(b.stake)}
-              </td>
-              <td data-label="Status">{statusBadge(b)}</td>
-              <td data-label="Result" className={`num ${b.result == null ? '' : pnlClass(b.result)}`}>
-                {b.result == null ? '—' : signedMoney(b.result)}
-              </td>
-            </tr>
-          ))}
+          {items.map((b) => {
+            const side = b.betType === 'Back' || b.betType === 'Yes' ? 'back' : 'lay';
+            const where = `${b.marketName} · ${b.eventName}`;
+            return (
+              <tr key={b.betId} data-testid="history-row" data-status={b.status}>
+                <td className="bet-rows__time">{formatDateTime(b.placeTime)}</td>
+                <td className="bet-rows__bet" title={`${b.betType} ${b.runnerName} · ${where}`}>
+                  <span className="bet-rows__cell">
+                    <span className={`side-tag side-tag--${side} bet-rows__side`} aria-label={b.betType}>
+                      <span className="bet-rows__side-short" aria-hidden="true">
+                        {SIDE_SHORT[b.betType]}
+                      </span>
+                      <span className="bet-rows__side-long" aria-hidden="true">
+                        {b.betType}
+                      </span>
+                    </span>
+                    <span className="bet-rows__names">
+                      <strong>{selectionText(b.runnerName, b.fancyValue)}</strong>
+                      <span className="muted">{where}</span>
+                    </span>
+                  </span>
+                </td>
+                <td className="num">{b.odds}</td>
+                <td className="num">₹{formatMoney(b.stake, 'plain')}</td>
+                <td className="num">
+                  <Outcome item={b} />
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CashOutOfferResult, MatchOddsMarket, RouteBody } from '@backlay/contract';
 import { rupeesToPaise as r } from '@backlay/exchange';
 import { AppError } from '@/shared/http/errors';
-import { useSessionStore } from '@/shared/session/session-store';
+import { signInDemo, signOut } from '../testing/session';
 // Cash out shows under a match odds market where the player has a position: rendered as the market page does.
 import { MarketActions } from './MarketActions';
 
@@ -114,25 +114,11 @@ describe('cash out on the market page', () => {
     placeAnswers = [];
     sent.length = 0;
     offerReads = 0;
-    useSessionStore.setState({
-      user: {
-        userId: 1,
-        userName: 'demo',
-        username: 'demo',
-        isDemo: true,
-        balance: r(15000),
-        exposure: r(1000),
-        football: true,
-        tennis: true,
-        cricket: true,
-        casinoToken: '',
-        domain: 'localhost',
-      },
-    });
+    signInDemo({ balance: 15000, exposure: 1000 });
   });
   afterEach(() => {
     cleanup();
-    useSessionStore.setState({ user: null });
+    signOut();
   });
 
   it("says a hedge below the market minimum stake can't be cashed out, with no button to try", async () => {
@@ -193,7 +179,14 @@ describe('cash out on the market page', () => {
     expect(offerReads).toBeGreaterThan(readsBefore);
     expect(sent).toHaveLength(1);
     // The caller hands the client paise; the client encodes them (whole rupees on the wire).
-    expect(sent[0]).toMatchObject({ type: 2, runnerId: 11, rate: 1.6, stake: 125_000, marketId: MARKET });
+    expect(sent[0]).toMatchObject({
+      type: 2,
+      runnerId: 11,
+      rate: 1.6,
+      stake: 125_000,
+      marketId: MARKET,
+      cashOut: true,
+    });
 
     // Only the player's second confirmation places the new hedge, with a new request id.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm cash out' }));

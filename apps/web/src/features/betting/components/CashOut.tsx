@@ -70,6 +70,8 @@ export function CashOut({
         fancyValue: null,
         marketId,
         eventId,
+        // Open bets mark the hedge as a cash out.
+        cashOut: true,
       });
       notify.success(`Cashed out. ${result.message}`);
       close();

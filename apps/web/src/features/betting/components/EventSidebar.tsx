@@ -1,12 +1,17 @@
 import { useSessionStore } from '@/shared/session/session-store';
+import { useUserExpectedProfitLoss } from '../api/get-user-expected-profit-loss';
 import { useUserOpenBets } from '../api/get-user-open-bets';
 import { Betslip } from './betslip/Betslip';
-import { OpenBetsList } from './OpenBetsList';
+import { Positions } from './Positions';
 
-/** Beside the markets: the betslip, then this event's open bets. On phones the slip is a bottom sheet. */
+/**
+ * Beside the markets: the betslip, then this event's open bets as positions by market (matched and
+ * unmatched). On phones the slip is a bottom sheet.
+ */
 export function EventSidebar({ eventId }: { eventId: number }) {
   const signedIn = useSessionStore((s) => s.user != null);
   const { data } = useUserOpenBets(signedIn);
+  const pnl = useUserExpectedProfitLoss(signedIn);
   const bets = data?.openBets.filter((b) => b.eventId === eventId) ?? [];
   return (
     <div className="event-sidebar">
@@ -17,7 +22,7 @@ export function EventSidebar({ eventId }: { eventId: number }) {
             Open bets <span className="event-bets__count">{bets.length}</span>
           </h2>
           {bets.length > 0 ? (
-            <OpenBetsList bets={bets} showEvent={false} />
+            <Positions bets={bets} pnl={pnl.data} showEvent={false} />
           ) : (
             <p className="betslip__hint">No open bets on this match.</p>
           )}

@@ -2,23 +2,30 @@ import type { OpenBet } from '@backlay/contract';
 import { formatMoney } from '@/shared/lib/money';
 import { formatDateTime, selectionText } from '../lib/format';
 
-function sideClass(t: OpenBet['betType']): string {
+export function sideClass(t: OpenBet['betType']): string {
   return t === 'Back' || t === 'Yes' ? 'back' : 'lay';
 }
 
-/** Open bets as compact rows: side, selection, odds, stake, what it wins and what it risks. */
+/** Matched bets as compact rows: side, selection, odds, stake, what it wins and what it risks. */
 export function OpenBetsList({ bets, showEvent = true }: { bets: OpenBet[]; showEvent?: boolean }) {
   return (
     <ul className="bet-list" data-testid="open-bets-list">
       {bets.map((b) => (
-        <li key={b.betId} className={`bet-item bet-item--${sideClass(b.betType)}`}>
+        <li key={b.betId} className={`bet-item bet-item--${sideClass(b.betType)}`} data-testid="matched-bet">
           <div className="bet-item__main">
             <span className={`side-tag side-tag--${sideClass(b.betType)}`}>{b.betType}</span>
             <div className="bet-item__names">
-              <strong>{selectionText(b.runnerName, b.fancyValue)}</strong>
+              <strong>
+                {selectionText(b.runnerName, b.fancyValue)}
+                {b.isCashOut && (
+                  <span className="badge badge--cash-out" title="The hedge placed by a cash out">
+                    Cash out
+                  </span>
+                )}
+              </strong>
               <span className="muted">
                 {b.marketName}
-                {showEvent ? ` · ${b.betTitle}` : ''}
+                {showEvent ? ` · ${b.eventName}` : ''}
               </span>
             </div>
           </div>

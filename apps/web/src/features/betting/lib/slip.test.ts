@@ -11,33 +11,21 @@ import {
 import { BET_TYPES, PlaceBetInputSchema } from '@backlay/contract';
 import { z } from 'zod';
 import type { PriceSelection } from '@/shared/market/selection';
+import { priceSelection } from '@/shared/market/testing';
 import {
   newRequestId,
   placeBetBody,
   previewOf,
   readStake,
+  snapTypedOdds,
   stakeLimitMessage,
   tickDown,
   tickUp,
 } from './slip';
 
+/** India v Bangladesh's match odds at 2.00, a 5 s bet delay. */
 function selection(over: Partial<PriceSelection>): PriceSelection {
-  return {
-    eventId: 7,
-    eventTitle: 'India v Bangladesh',
-    marketId: '1.7001',
-    marketName: 'Match Odds',
-    marketType: 'MATCH_ODDS',
-    side: 'back',
-    runnerId: 11,
-    selectionName: 'India',
-    rate: 2,
-    fancyValue: null,
-    betDelayMs: 5000,
-    minStake: wholeRupees(100),
-    maxStake: wholeRupees(500000),
-    ...over,
-  };
+  return priceSelection({ eventTitle: 'India v Bangladesh', rate: 2, betDelayMs: 5000, ...over });
 }
 
 describe('slip previews agree with @backlay/exchange', () => {
@@ -152,7 +140,12 @@ describe('the PlaceBetV2 body', () => {
       eventId: 7,
     });
     // The HTTP client encodes it: the wire carries whole rupees, as before.
-    const wire = z.encode(PlaceBetInputSchema, { ...body, acceptAnyOdds: false });
+    const wire = z.encode(PlaceBetInputSchema, {
+      ...body,
+      acceptAnyOdds: false,
+      persistence: 'cancel',
+      cashOut: false,
+    });
     expect(wire).toMatchObject({ stake: 500, rate: 1.8, requestId: id });
   });
   it('sends the line and no runner for fancy', () => {
@@ -161,6 +154,68 @@ describe('the PlaceBetV2 body', () => {
       type: 4,
       fancyValue: 82,
       runnerId: null,
+    });
+  });
+});
+
+describe('typed odds', () => {
+  const ladder = (side: PriceSelection['side'], text: string) => snapTypedOdds('MATCH_ODDS', side, text);
+  it('keeps a ladder price as typed, in any spelling', () => {
+    expect(ladder('back', '2.1')).toEqual({ rate: 2.1 });
+    expect(ladder('back', '2.10')).toEqual({ rate: 2.1 });
+    expect(ladder('back', ' 3,5 ')).toEqual({ rate: 3.5 });
+    expect(ladder('lay', '120')).toEqual({ rate: 120 });
+  });
+  it('puts an off-ladder price on the nearest ladder price, in every band', () => {
+    // 2-3 steps by 0.02, 3-4 by 0.05, 4-6 by 0.1, 10-20 by 0.5, 100-1000 by 10.
+    expect(ladder('back', '2.034')).toEqual({ rate: 2.04 });
+    expect(ladder('back', '3.12')).toEqual({ rate: 3.1 });
+    expect(ladder('back', '3.13')).toEqual({ rate: 3.15 });
+    expect(ladder('back', '4.44')).toEqual({ rate: 4.4 });
+    expect(ladder('back', '12.7')).toEqual({ rate: 12.5 });
+    expect(ladder('back', '12.8')).toEqual({ rate: 13 });
+    expect(ladder('lay', '104')).toEqual({ rate: 100 });
+    expect(ladder('lay', '1.011')).toEqual({ rate: 1.01 });
+  });
+  it("breaks a tie the house's way: down for a back, up for a lay", () => {
+    expect(ladder('back', '2.03')).toEqual({ rate: 2.02 });
+    expect(ladder('lay', '2.03')).toEqual({ rate: 2.04 });
+    expect(ladder('back', '3.025')).toEqual({ rate: 3 });
+    expect(ladder('lay', '3.025')).toEqual({ rate: 3.05 });
+  });
+  it('stops at the ends of the ladder and refuses what is not odds', () => {
+    expect(ladder('back', '1.001')).toEqual({ rate: 1.01 });
+    expect(ladder('back', '5000')).toEqual({ rate: 1000 });
+    expect(ladder('back', '1')).toEqual({ error: 'Odds must be above 1.00' });
+    expect(ladder('back', '0.5')).toEqual({ error: 'Odds must be above 1.00' });
+    for (const bad of ['', 'abc', '2.1.1', '-2', '.']) {
+      expect(ladder('back', bad)).toEqual({ error: 'Type the odds as a number' });
+    }
+  });
+  it('rounds a bookmaker rate to a whole rate of 1 or more', () => {
+    expect(snapTypedOdds('BOOKMAKER', 'back', '85.4')).toEqual({ rate: 85 });
+    expect(snapTypedOdds('BOOKMAKER', 'lay', '85.5')).toEqual({ rate: 86 });
+    expect(snapTypedOdds('BOOKMAKER', 'back', '0.2')).toEqual({ error: 'The rate must be 1 or more' });
+  });
+});
+
+describe('the order options in the body', () => {
+  it('sends accept-any-odds, and the persistence only for exchange markets', () => {
+    const options = { acceptAnyOdds: true, persistence: 'keep' } as const;
+    expect(placeBetBody(selection({}), 2, wholeRupees(100), 'abcdefgh12', options)).toMatchObject(options);
+    const bookmaker = placeBetBody(
+      selection({ marketType: 'BOOKMAKER' }),
+      85,
+      wholeRupees(100),
+      'abcdefgh12',
+      options,
+    );
+    expect(bookmaker.acceptAnyOdds).toBe(true);
+    expect(bookmaker).not.toHaveProperty('persistence');
+    // Without options: the defaults, as before.
+    expect(placeBetBody(selection({}), 2, wholeRupees(100), 'abcdefgh12')).toMatchObject({
+      acceptAnyOdds: false,
+      persistence: 'cancel',
     });
   });
 });

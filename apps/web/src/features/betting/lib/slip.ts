@@ -2,12 +2,17 @@ import {
   betLiability,
   betPotentialProfit,
   bookmakerBet,
+  houseRounding,
+  isOnLadder,
+  MAX_PRICE,
+  MIN_PRICE,
   nextTick,
   parseOdds,
   previousTick,
   priceToDecimal,
   wholeRupees,
   type FancyBet,
+  type Hundredths,
   type OddsBet,
   type Paise,
 } from '@backlay/exchange';
@@ -34,6 +39,46 @@ export function tickDown(type: MarketType, rate: number): number | null {
   if (!isLadderMarket(type)) return rate - 1 >= 1 ? rate - 1 : null;
   const previous = previousTick(parseOdds(rate));
   return previous == null ? null : priceToDecimal(previous);
+}
+
+export type TypedOdds = { rate: number } | { error: string };
+
+/**
+ * Odds as the player typed them, put on the market's prices: for the ladder, the nearest ladder
+ * price (a tie between two goes the house's way: down for a back, up for a lay), below 1.01 or above
+ * 1000 the end of the ladder; for bookmaker and toss rates, the nearest whole rate. A comma reads
+ * as a decimal point ("2,5" is 2.50).
+ */
+export function snapTypedOdds(type: MarketType, side: PriceSelection['side'], text: string): TypedOdds {
+  const t = text.trim().replace(',', '.');
+  if (!/^\d*\.?\d*$/.test(t) || t === '' || t === '.') return { error: 'Type the odds as a number' };
+  const value = Number(t);
+  if (!isLadderMarket(type)) {
+    const whole = Math.round(value);
+    if (whole < 1) return { error: 'The rate must be 1 or more' };
+    return { rate: Math.min(whole, MAX_RATE) };
+  }
+  if (value <= 1) return { error: 'Odds must be above 1.00' };
+  const hundredths = value * 100;
+  if (hundredths <= MIN_PRICE) return { rate: priceToDecimal(MIN_PRICE) };
+  if (hundredths >= MAX_PRICE) return { rate: priceToDecimal(MAX_PRICE) };
+  const exact = Math.round(hundredths);
+  if (Math.abs(exact - hundredths) < 1e-6 && isOnLadder(exact)) return { rate: exact / 100 };
+  const below = previousTick(hundredths);
+  const above = nextTick(hundredths);
+  if (below == null || above == null) return { rate: priceToDecimal((below ?? above) as Hundredths) };
+  const down = hundredths - below;
+  const up = above - hundredths;
+  const ladderSide = side === 'lay' ? 'lay' : 'back';
+  const pick =
+    Math.abs(down - up) < 1e-6
+      ? houseRounding(ladderSide) === 'up'
+        ? above
+        : below
+      : down < up
+        ? below
+        : above;
+  return { rate: priceToDecimal(pick) };
 }
 
 /** The selection at this stake as the exchange package's bet, so previews use its formulas. */
@@ -97,14 +142,25 @@ export function newRequestId(): string {
   return crypto.randomUUID().replace(/-/g, '');
 }
 
+/** The slip's order options as PlaceBetV2 takes them. */
+export interface OrderOptions {
+  acceptAnyOdds: boolean;
+  /** Exchange markets: what the unmatched rest does when the market turns in play. */
+  persistence: 'cancel' | 'keep';
+}
+
 /** The PlaceBetV2 body of the slip (the stake in paise: the HTTP client sends it as rupees). */
 export function placeBetBody(
   sel: PriceSelection,
   rate: number,
   stake: Paise,
   requestId: string,
+  options: OrderOptions = { acceptAnyOdds: false, persistence: 'cancel' },
 ): RouteBody<'placeBetV2'> {
   return {
+    acceptAnyOdds: options.acceptAnyOdds,
+    // Only exchange markets keep a rest in the book; the others match in full or not at all.
+    ...(isLadderMarket(sel.marketType) ? { persistence: options.persistence } : {}),
     requestId,
     placeTime: new Date().toISOString(),
     type: BET_TYPES[sel.side],

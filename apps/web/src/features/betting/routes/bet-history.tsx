@@ -17,6 +17,9 @@ const STATUS_LABEL: Record<StatusFilter, string> = {
   MATCHED: 'Open',
   SETTLED: 'Settled',
   VOID: 'Void',
+  UNMATCHED: 'Unmatched',
+  CANCELLED: 'Cancelled',
+  LAPSED: 'Lapsed',
 };
 
 /** /bet-history: date range, status and sport filters, paged. */

@@ -1,15 +1,17 @@
 import { Link } from 'react-router';
 import { PageHeader } from '@/shared/ui/feedback';
+import { useUserExpectedProfitLoss } from '../api/get-user-expected-profit-loss';
 import { useUserOpenBets } from '../api/get-user-open-bets';
 import { useUserBetHistory } from '../api/get-user-bet-history';
 import { BetTable } from '../components/BetTable';
-import { OpenBetsList } from '../components/OpenBetsList';
+import { Positions } from '../components/Positions';
 import { ReadStates } from '../components/ReadStates';
 import '../betting.css';
 
 /** /my-bets: what is open now and the latest settled bets. */
 export function MyBetsRoute() {
   const open = useUserOpenBets(true);
+  const pnl = useUserExpectedProfitLoss(true);
   const settled = useUserBetHistory({ MaxResultCount: 10, SkipCount: 0, status: 'SETTLED' });
   const openBets = open.data?.openBets ?? [];
   return (
@@ -27,11 +29,7 @@ export function MyBetsRoute() {
         isEmpty={(d) => d.openBets.length === 0}
         empty={<p className="card card--pad muted">No open bets. Tap a price on any market to place one.</p>}
       >
-        {(d) => (
-          <div className="card card--list">
-            <OpenBetsList bets={d.openBets} />
-          </div>
-        )}
+        {(d) => <Positions bets={d.openBets} pnl={pnl.data} />}
       </ReadStates>
       <h2 className="section-title">Recently settled</h2>
       <ReadStates

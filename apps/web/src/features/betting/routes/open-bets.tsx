@@ -1,15 +1,17 @@
 import { faList } from '@fortawesome/free-solid-svg-icons';
 import { formatMoney } from '@/shared/lib/money';
 import { EmptyState, PageHeader } from '@/shared/ui/feedback';
+import { useUserExpectedProfitLoss } from '../api/get-user-expected-profit-loss';
 import { useUserOpenBets } from '../api/get-user-open-bets';
 import { BrowseInPlayLink } from '../components/BrowseInPlayLink';
-import { OpenBetsList } from '../components/OpenBetsList';
+import { Positions } from '../components/Positions';
 import { ReadStates } from '../components/ReadStates';
 import '../betting.css';
 
-/** /open-bets: every matched, unsettled bet. */
+/** /open-bets: every unsettled bet, matched or waiting unmatched, as positions by market. */
 export function OpenBetsRoute() {
   const read = useUserOpenBets(true);
+  const pnl = useUserExpectedProfitLoss(true);
   const { data } = read;
   return (
     <section className="page">
@@ -29,11 +31,7 @@ export function OpenBetsRoute() {
           </EmptyState>
         }
       >
-        {(d) => (
-          <div className="card card--list">
-            <OpenBetsList bets={d.openBets} />
-          </div>
-        )}
+        {(d) => <Positions bets={d.openBets} pnl={pnl.data} />}
       </ReadStates>
     </section>
   );

@@ -1,26 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { wholeRupees } from '@backlay/exchange';
 import { bus } from '@/shared/events/bus';
-import type { PriceSelection } from '@/shared/market/selection';
+import { priceSelection } from '@/shared/market/testing';
 import { readBetslips } from '@/shared/storage/betslips';
 import { useUiStore } from '@/shared/stores/ui';
 import { useBetslipStore } from './betslip';
 
-const selection: PriceSelection = {
-  eventId: 7,
-  eventTitle: 'India v Bangladesh',
-  marketId: '1.7001',
-  marketName: 'Match Odds',
-  marketType: 'MATCH_ODDS',
-  side: 'back',
-  runnerId: 11,
-  selectionName: 'India',
-  rate: 1.85,
-  fancyValue: null,
-  betDelayMs: 5000,
-  minStake: wholeRupees(100),
-  maxStake: wholeRupees(500000),
-};
+const selection = priceSelection({ eventTitle: 'India v Bangladesh', rate: 1.85, betDelayMs: 5000 });
 
 describe('the betslip store', () => {
   beforeEach(() => {

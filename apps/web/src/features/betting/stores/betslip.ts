@@ -1,8 +1,40 @@
 import { create } from 'zustand';
+import type { BetFill, OrderStatus } from '@backlay/contract';
+import type { Paise } from '@backlay/exchange';
 import { bus } from '@/shared/events/bus';
 import type { PriceSelection } from '@/shared/market/selection';
-import { readBetslips, writeBetslips } from '@/shared/storage/betslips';
+import { readBetslips, writeBetslips, type SlipOptions } from '@/shared/storage/betslips';
 import { useUiStore } from '@/shared/stores/ui';
+
+/**
+ * An order the slip placed, as the slip shows it after placing: what matched at which prices and
+ * what still rests in the book (cancel and edit act on it). Kept up to date by the answers of
+ * cancel and edit and by the hub's BetChange pushes for this order.
+ */
+export interface PlacedOrder {
+  selection: PriceSelection;
+  orderId: number;
+  status: OrderStatus;
+  /** Where the unmatched part rests. */
+  requestedRate: number;
+  matchedStake: Paise;
+  unmatchedStake: Paise;
+  /** Every part matched so far, oldest first. */
+  fills: BetFill[];
+  /** The server's last word on the order. */
+  message: string;
+}
+
+/** A change to an order: what an answer or a push says now (fills are the new ones only). */
+export interface OrderChange {
+  orderId: number;
+  status: OrderStatus;
+  matchedStake: Paise;
+  unmatchedStake: Paise;
+  requestedRate?: number;
+  fills?: BetFill[];
+  message: string;
+}
 
 /**
  * The open slip. Kept light on purpose (no exchange maths, no HTTP): this module loads with the
@@ -10,7 +42,9 @@ import { useUiStore } from '@/shared/stores/ui';
  */
 interface BetslipState {
   selection: PriceSelection | null;
-  /** The price being asked for, moved by the tick buttons (decimal odds or rate). */
+  /** Counts the taps: a new tap (not a new price taken in the same slip) starts a clean slip. */
+  tap: number;
+  /** The price being asked for, moved by the tick buttons or typed (decimal odds or rate). */
   rate: number;
   /** The stake field as typed. */
   stakeText: string;
@@ -18,11 +52,26 @@ interface BetslipState {
   requestId: string | null;
   /** One-click betting asked for a bet at once; the slip's screen places it. */
   oneClickPending: boolean;
+  /** Take whatever price is on offer (kept in 'betslips'). */
+  acceptAnyOdds: boolean;
+  /** Exchange markets: cancel the unmatched rest when the market turns in play, or keep it. */
+  persistence: SlipOptions['persistence'];
+  /** The order just placed, shown in the slip until the player is done with it. */
+  placed: PlacedOrder | null;
   select(selection: PriceSelection): void;
   setRate(rate: number): void;
+  /** The price moved (bookmaker, fancy): ask the new one, a new attempt. */
+  reprice(rate: number, fancyValue: number | null): void;
   setStakeText(text: string): void;
   setRequestId(id: string | null): void;
+  setAcceptAnyOdds(value: boolean): void;
+  setPersistence(value: SlipOptions['persistence']): void;
   clearOneClick(): void;
+  /** The slip placed an order: it shows what matched and what rests. */
+  showPlaced(order: PlacedOrder): void;
+  /** An answer or a push about an order: the placed order follows when it is that one. */
+  applyOrderChange(change: OrderChange): void;
+  dismissPlaced(): void;
   close(): void;
 }
 
@@ -32,16 +81,18 @@ function persist(selection: PriceSelection | null, stakeText: string): void {
 }
 
 function initial() {
-  const { slip } = readBetslips();
-  if (!slip) return { selection: null, rate: 0, stakeText: '' };
+  const { slip, options } = readBetslips();
+  if (!slip) return { selection: null, rate: 0, stakeText: '', ...options };
   const { stake, ...selection } = slip;
-  return { selection, rate: slip.rate, stakeText: stake == null ? '' : String(stake) };
+  return { selection, rate: slip.rate, stakeText: stake == null ? '' : String(stake), ...options };
 }
 
 export const useBetslipStore = create<BetslipState>()((set, get) => ({
   ...initial(),
+  tap: 0,
   requestId: null,
   oneClickPending: false,
+  placed: null,
   select: (selection) => {
     const { oneClick } = useUiStore.getState();
     // The same selection tapped again keeps the typed stake; a new one starts empty (or one-click's).
@@ -52,16 +103,62 @@ export const useBetslipStore = create<BetslipState>()((set, get) => ({
       previous.side === selection.side &&
       previous.runnerId === selection.runnerId;
     const stakeText = oneClick.enabled ? String(oneClick.stake) : same ? get().stakeText : '';
-    set({ selection, rate: selection.rate, stakeText, requestId: null, oneClickPending: oneClick.enabled });
+    set({
+      selection,
+      tap: get().tap + 1,
+      rate: selection.rate,
+      stakeText,
+      requestId: null,
+      oneClickPending: oneClick.enabled,
+      placed: null,
+    });
     persist(selection, stakeText);
   },
   setRate: (rate) => set({ rate, requestId: null }),
+  reprice: (rate, fancyValue) => {
+    const selection = get().selection;
+    if (!selection) return;
+    const next = { ...selection, rate, fancyValue };
+    set({ selection: next, rate, requestId: null });
+    persist(next, get().stakeText);
+  },
   setStakeText: (stakeText) => {
     set({ stakeText, requestId: null });
     persist(get().selection, stakeText);
   },
   setRequestId: (requestId) => set({ requestId }),
+  setAcceptAnyOdds: (acceptAnyOdds) => {
+    set({ acceptAnyOdds, requestId: null });
+    writeBetslips({ options: { acceptAnyOdds, persistence: get().persistence } });
+  },
+  setPersistence: (persistence) => {
+    set({ persistence, requestId: null });
+    writeBetslips({ options: { acceptAnyOdds: get().acceptAnyOdds, persistence } });
+  },
   clearOneClick: () => set({ oneClickPending: false }),
+  showPlaced: (placed) => set({ placed }),
+  applyOrderChange: (change) => {
+    const placed = get().placed;
+    if (!placed || placed.orderId !== change.orderId) return;
+    // A push may repeat fills an answer already brought (the player's own edit): by bet id, once.
+    const known = new Set(placed.fills.map((f) => f.betId));
+    const fresh = (change.fills ?? []).filter((f) => !known.has(f.betId));
+    const fills = [...placed.fills, ...fresh];
+    // What matched over the order's life: an edit's answer may count only its own call's fills.
+    const filled = fills.reduce((sum, f) => sum + f.stake, 0);
+    set({
+      placed: {
+        ...placed,
+        status: change.status,
+        matchedStake: Math.max(change.matchedStake, filled) as Paise,
+        unmatchedStake: change.unmatchedStake,
+        requestedRate: change.requestedRate ?? placed.requestedRate,
+        fills,
+        message: change.message,
+      },
+    });
+  },
+  dismissPlaced: () => set({ placed: null }),
   close: () => {
     set({ selection: null, stakeText: '', requestId: null, oneClickPending: false });
     persist(null, '');

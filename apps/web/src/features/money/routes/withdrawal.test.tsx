@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { paiseToRupees } from '@backlay/exchange';
+import { paise, paiseToRupees } from '@backlay/exchange';
 import { useSessionStore } from '@/shared/session/session-store';
 import { fakeCashier, renderAt } from '../testing/fake-cashier';
 import { signIn } from '../testing/session';
@@ -145,6 +145,41 @@ describe('/withdrawal', () => {
     expect((screen.getByLabelText('UPI id') as HTMLInputElement).value).toBe('ravi@okhdfc');
     fireEvent.click(within(saved).getByRole('button', { name: 'Forget ravi@okhdfc' }));
     expect(screen.queryByRole('group', { name: 'Saved accounts' })).toBeNull();
+  });
+
+  it('during an active bonus asks first, and on confirm sends again with forfeitBonus', async () => {
+    signIn({ balance: 10_000 });
+    useSessionStore.getState().setBonusBalance(paise(150_000));
+    fakeCashier.bonusActive = true;
+    show();
+    await screen.findByTestId('withdrawable');
+    type('Amount (₹)', '1000');
+    type('UPI id', 'ravi@okhdfc');
+    fireEvent.click(screen.getByRole('button', { name: 'Request withdrawal' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'You have an active bonus' });
+    expect(ask.textContent).toContain('Withdrawing ₹1,000.00 now forfeits your bonus of ₹1,500.00');
+    expect(ask.textContent).toContain('your cash is not touched');
+    expect(toasts.error).toEqual([]);
+    expect(headerBalance()).toBe(10_000);
+
+    // Keeping the bonus goes back to the form as it was; nothing was sent with forfeitBonus.
+    fireEvent.click(within(ask).getByRole('button', { name: 'Keep my bonus' }));
+    expect(((await screen.findByLabelText('Amount (₹)')) as HTMLInputElement).value).toBe('1000');
+    expect(fakeCashier.calls.filter((c) => c.key === 'createWithdrawal')).toHaveLength(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Request withdrawal' }));
+    const again = await screen.findByRole('alertdialog');
+    fireEvent.click(within(again).getByRole('button', { name: 'Withdraw and forfeit bonus' }));
+    await screen.findByRole('article', { name: /Withdrawal #101/ });
+    const sent = fakeCashier.calls.filter((c) => c.key === 'createWithdrawal').map((c) => c.body);
+    expect(sent).toEqual([
+      { amount: 100000, paymentMethod: 'Upi', upiId: 'ravi@okhdfc' },
+      { amount: 100000, paymentMethod: 'Upi', upiId: 'ravi@okhdfc' },
+      { amount: 100000, paymentMethod: 'Upi', upiId: 'ravi@okhdfc', forfeitBonus: true },
+    ]);
+    expect(fakeCashier.bonusActive).toBe(false);
+    await waitFor(() => expect(headerBalance()).toBe(9000));
+    expect(toasts.success[0]).toContain('₹1,000.00 is held from your balance');
   });
 
   it("shows the server's refusal as a toast", async () => {

@@ -10,9 +10,11 @@ import {
   type PaymentInfo,
   type PaymentMethod,
   type PaymentRequestItem,
+  type RouteBody,
 } from '@backlay/contract';
 import { maxPaise, minPaise, subPaise, ZERO_PAISE, type Paise } from '@backlay/exchange';
-import { faBuildingColumns, faXmark } from '@fortawesome/free-solid-svg-icons';
+import { faBuildingColumns, faTriangleExclamation, faXmark } from '@fortawesome/free-solid-svg-icons';
+import { AppError } from '@/shared/http/errors';
 import { formatMoney } from '@/shared/lib/money';
 import { useSessionStore } from '@/shared/session/session-store';
 import { Icon } from '@/shared/ui/Icon';
@@ -71,7 +73,10 @@ function withdrawalFormSchema(min: Paise, max: Paise) {
 }
 type WithdrawalForm = z.input<ReturnType<typeof withdrawalFormSchema>>;
 
-/** What can be withdrawn now: balance minus exposure, never below zero (no locked bonus yet). */
+/**
+ * What can be withdrawn now: balance minus exposure, never below zero. The balance is cash only;
+ * a bonus sits apart and never locks it (withdrawing during one forfeits only the bonus).
+ */
 export function withdrawable(balance: Paise, exposure: Paise): Paise {
   return maxPaise(ZERO_PAISE, subPaise(balance, exposure));
 }
@@ -136,6 +141,55 @@ function WithdrawalStatus({ made, onAnother }: { made: PaymentRequestItem; onAno
   );
 }
 
+type WithdrawalBody = RouteBody<'createWithdrawal'>;
+
+/**
+ * The server refused the withdrawal because a bonus is active: the player decides. Withdrawing
+ * forfeits only the bonus money; the cash, this withdrawal included, is never touched.
+ */
+function ForfeitBonusConfirm({
+  bonus,
+  amount,
+  sending,
+  onKeep,
+  onConfirm,
+}: {
+  bonus: Paise | null;
+  amount: Paise;
+  sending: boolean;
+  onKeep: () => void;
+  onConfirm: () => void;
+}) {
+  const bonusText = bonus != null && bonus > 0 ? `your bonus of ₹${formatMoney(bonus)}` : 'your active bonus';
+  return (
+    <div
+      className="card money-form forfeit-confirm"
+      role="alertdialog"
+      aria-labelledby="forfeit-title"
+      aria-describedby="forfeit-text"
+    >
+      <h2 id="forfeit-title" className="forfeit-confirm__title">
+        <Icon icon={faTriangleExclamation} /> You have an active bonus
+      </h2>
+      <p id="forfeit-text">
+        Withdrawing ₹{formatMoney(amount)} now forfeits {bonusText}. Only the bonus is lost: your cash is not
+        touched and the full ₹{formatMoney(amount)} is paid to you.
+      </p>
+      <p className="hint">
+        Keep the bonus to go on wagering it; it turns into cash once its wagering is met.
+      </p>
+      <div className="form-actions">
+        <button type="button" className="btn btn--outline" onClick={onKeep} disabled={sending}>
+          Keep my bonus
+        </button>
+        <button type="button" className="btn btn--primary" onClick={onConfirm} disabled={sending}>
+          {sending ? 'Sending…' : 'Withdraw and forfeit bonus'}
+        </button>
+      </div>
+    </div>
+  );
+}
+
 function WithdrawalForm({
   info,
   userName,
@@ -153,6 +207,11 @@ function WithdrawalForm({
   const [method, setMethod] = useState<PaymentMethod | null>(methods[0] ?? null);
   const [saved, setSaved] = useState<PayoutAccount[]>(() => loadPayoutAccounts(userName));
   const mutation = useCreateWithdrawal();
+  const bonusBalance = useSessionStore((s) => s.bonusBalance);
+  // The withdrawal the server refused with BONUS_ACTIVE, waiting for the player's answer.
+  const [forfeit, setForfeit] = useState<{ body: WithdrawalBody; to: PayoutAccount; save: boolean } | null>(
+    null,
+  );
   const schema = useMemo(() => withdrawalFormSchema(info.minWithdrawal, max), [info.minWithdrawal, max]);
   const {
     register,
@@ -199,6 +258,24 @@ function WithdrawalForm({
     }
   };
 
+  /** Sends the withdrawal; a BONUS_ACTIVE refusal asks the player instead of failing. */
+  const send = async (body: WithdrawalBody, to: PayoutAccount, save: boolean) => {
+    try {
+      const request = await mutation.mutateAsync(body);
+      if (save) setSaved(savePayoutAccount(userName, to));
+      notify.success(
+        `Withdrawal #${request.id} requested: ₹${formatMoney(request.amount)} is held from your balance.`,
+      );
+      onMade(request);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'BONUS_ACTIVE' && body.forfeitBonus !== true) {
+        setForfeit({ body, to, save });
+        return;
+      }
+      notify.error(error instanceof Error ? error.message : String(error));
+    }
+  };
+
   const onSubmit = handleSubmit(async (values) => {
     const read = readAmount(values.amount, { min: info.minWithdrawal, max });
     if ('error' in read) return;
@@ -211,18 +288,21 @@ function WithdrawalForm({
             accountHolderName: values.accountHolderName.trim(),
             ifscCode: values.ifscCode.trim().toUpperCase(),
           };
-    try {
-      const { kind: _kind, ...payout } = to;
-      const request = await mutation.mutateAsync({ amount: read.amount, paymentMethod: method, ...payout });
-      if (values.save) setSaved(savePayoutAccount(userName, to));
-      notify.success(
-        `Withdrawal #${request.id} requested: ₹${formatMoney(request.amount)} is held from your balance.`,
-      );
-      onMade(request);
-    } catch (error) {
-      notify.error(error instanceof Error ? error.message : String(error));
-    }
+    const { kind: _kind, ...payout } = to;
+    await send({ amount: read.amount, paymentMethod: method, ...payout }, to, values.save);
   });
+
+  if (forfeit) {
+    return (
+      <ForfeitBonusConfirm
+        bonus={bonusBalance}
+        amount={forfeit.body.amount}
+        sending={mutation.isPending}
+        onKeep={() => setForfeit(null)}
+        onConfirm={() => void send({ ...forfeit.body, forfeitBonus: true }, forfeit.to, forfeit.save)}
+      />
+    );
+  }
 
   const field = (
     name: 'upiId' | 'accountNumber' | 'accountHolderName' | 'ifscCode',

@@ -98,6 +98,8 @@ export class FakeCashier {
   requests: WireRequest[] = [];
   balance = 10_000;
   exposure = 0;
+  /** An active bonus: a withdrawal without forfeitBonus is refused with BONUS_ACTIVE. */
+  bonusActive = false;
   images = 0;
   /** What the OCR reads from any screenshot. */
   ocr: { field: string; value: string; confidence: number }[] = [];
@@ -147,7 +149,10 @@ export class FakeCashier {
       }
       case 'createWithdrawal': {
         const amount = Number(body.amount) / 100;
+        if (this.bonusActive && body.forfeitBonus !== true) fail('BONUS_ACTIVE');
         if (amount > this.balance - this.exposure) fail('INSUFFICIENT_FUNDS');
+        // Only the bonus is forfeited; the cash withdrawal goes on as asked.
+        if (body.forfeitBonus === true) this.bonusActive = false;
         this.balance -= amount;
         const account = body.accountNumber as string | null | undefined;
         const r = wireRequest({

@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
 import { Icon } from '@/shared/ui/Icon';
 import { faAngleRight, faStar } from '@fortawesome/free-solid-svg-icons';
-import type { TreeEvent } from '@backlay/contract';
+import { SPORT_IDS, type TreeEvent } from '@backlay/contract';
 import { formatDateTime } from '@/shared/lib/date';
 import { useUiStore } from '@/shared/stores/ui';
 import { isLive } from '../lib/visibility';
 import { sportIcon } from '../lib/sport-icons';
 import { useLiveScores } from '../api/get-live-scores';
+import { ListPriceCells, ListPriceHeads } from './ListPriceCells';
 import '../styles/lists.css';
 
 /** When an event starts, written as every date on the site is (shared/lib/date.ts). */
@@ -15,12 +16,18 @@ export function startLabel(event: TreeEvent): string {
   return Number.isNaN(Date.parse(event.startTime)) ? event.matchDate : formatDateTime(event.startTime);
 }
 
+/**
+ * One event: its time (or Live) and teams with the live score on one line, then the best back and
+ * lay of its match odds (1 X 2) to tap straight into the betslip; beside the teams from 720 px.
+ */
 export function EventRow({ event, score }: { event: TreeEvent; score?: string | undefined }) {
   const togglePin = useUiStore((s) => s.togglePin);
   const pinned = useUiStore((s) => s.pins.includes(event.id));
   const live = isLive(event);
+  // A race is a win market of many runners: no 1 X 2 to show.
+  const priced = event.sportId !== SPORT_IDS.horseRacing;
   return (
-    <li className="event-row">
+    <li className={`event-row${priced ? ' event-row--priced' : ''}`}>
       <Link to={`/markets/${event.id}`} className="event-row__main">
         {live ? (
           <span className="event-row__time event-row__time--live">
@@ -33,18 +40,20 @@ export function EventRow({ event, score }: { event: TreeEvent; score?: string | 
         )}
         <span className="event-row__title">
           {event.team1 && event.team2 ? (
-            <>
+            <span className="event-row__teams">
               <span>{event.team1}</span>
+              <span className="event-row__vs"> v </span>
               <span>{event.team2}</span>
-            </>
+            </span>
           ) : (
-            <span>{event.title}</span>
+            <span className="event-row__teams">{event.title}</span>
           )}
-          {event.competition && <small className="muted">{event.competition}</small>}
-          {live && score && <small className="event-row__score">{score}</small>}
+          {event.competition && <small className="event-row__competition muted">{event.competition}</small>}
         </span>
+        {live && score && <small className="event-row__score">{score}</small>}
         <Icon icon={faAngleRight} className="event-row__chevron" />
       </Link>
+      {priced && <ListPriceCells eventId={event.id} eventTitle={event.title} />}
       <button
         type="button"
         className={`pin ${pinned ? 'pin--on' : ''}`}
@@ -86,6 +95,7 @@ export function EventSection({
         <span className="event-section__count" aria-label={`${total} ${total === 1 ? 'event' : 'events'}`}>
           {total}
         </span>
+        {sportId !== SPORT_IDS.horseRacing && <ListPriceHeads />}
       </h2>
       <ul className="event-list">
         {events.map((e) => (

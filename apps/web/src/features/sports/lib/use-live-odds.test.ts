@@ -2,8 +2,8 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MatchOddsMarket, OddsChangeMessage, OddsV2 } from '@backlay/contract';
 import { wholeRupees } from '@backlay/exchange';
-import type { ConnectionState, HubMessage, RealtimeConnection } from '@/shared/realtime/connection';
 import { setRealtimeConnection } from '@/shared/realtime/registry';
+import { FakeConnection } from '@/shared/realtime/testing';
 import { OddsBook } from './odds-book';
 import { useLiveOdds } from './use-live-odds';
 
@@ -71,34 +71,6 @@ vi.mock('@/shared/http/api', () => ({
     throw new Error('no scorecard');
   }),
 }));
-
-class FakeConnection implements RealtimeConnection {
-  state: ConnectionState = 'Connected';
-  heartbeats = 0;
-  private readonly messages = new Set<(m: HubMessage) => void>();
-  private readonly states = new Set<(s: ConnectionState) => void>();
-  start = async () => undefined;
-  stop = async () => undefined;
-  restart = async () => undefined;
-  sendHeartbeat = async () => {
-    this.heartbeats += 1;
-  };
-  onMessage(handler: (m: HubMessage) => void) {
-    this.messages.add(handler);
-    return () => this.messages.delete(handler);
-  }
-  onStateChange(handler: (s: ConnectionState) => void) {
-    this.states.add(handler);
-    return () => this.states.delete(handler);
-  }
-  push(message: HubMessage) {
-    for (const h of this.messages) h(message);
-  }
-  setState(state: ConnectionState) {
-    this.state = state;
-    for (const h of this.states) h(state);
-  }
-}
 
 const flush = () => act(async () => void (await new Promise((r) => setTimeout(r, 0))));
 const priceIn = (book: OddsBook) => {

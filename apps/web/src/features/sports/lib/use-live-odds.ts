@@ -1,8 +1,8 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { ODDS_HUB_CODES, type ScoreCard } from '@backlay/contract';
 import { call } from '@/shared/http/api';
-import type { HubMessage, RealtimeConnection } from '@/shared/realtime/connection';
-import { getRealtimeConnection } from '@/shared/realtime/registry';
+import type { HubMessage } from '@/shared/realtime/connection';
+import { pageHub } from '@/shared/realtime/page-hub';
 import { oddsBook, type OddsBook } from './odds-book';
 
 /** 'live': pushed over the hub; 'polling': the hub is down and the page asks every second. */
@@ -64,10 +64,8 @@ export function useLiveOdds(eventId: number | null, book: OddsBook = oddsBook): 
     let disposed = false;
     let inflight: Promise<void> | null = null;
     let pollTimer: ReturnType<typeof setTimeout> | null = null;
-    let connection: RealtimeConnection | null = null;
-    const detach: (() => void)[] = [];
 
-    const hubUp = () => connection?.state === 'Connected';
+    const hubUp = () => hub.connection?.state === 'Connected';
 
     const fetchSnapshot = (): Promise<void> => {
       inflight ??= Promise.all([
@@ -91,7 +89,7 @@ export function useLiveOdds(eventId: number | null, book: OddsBook = oddsBook): 
     // Polling says so (the banner above the markets) only while the hub is down, not while the
     // realtime client is still loading or connecting for the first time: the banner would come
     // and go as the page loads, moving the markets twice.
-    const hubComingUp = () => connection == null || connection.state === 'Connecting';
+    const hubComingUp = () => hub.connection == null || hub.connection.state === 'Connecting';
     const poll = async () => {
       pollTimer = null;
       attach();
@@ -128,8 +126,7 @@ export function useLiveOdds(eventId: number | null, book: OddsBook = oddsBook): 
     let whenShown: Promise<void> = Promise.resolve();
     const join = () => {
       // The hub answers a join with a snapshot; until it comes the HTTP one stands.
-      const send = () =>
-        connection?.sendHeartbeat?.().catch((error: unknown) => console.warn('[odds] join failed', error));
+      const send = () => hub.join('odds');
       if (shown) void send();
       else
         void whenShown.then(() => {
@@ -137,24 +134,17 @@ export function useLiveOdds(eventId: number | null, book: OddsBook = oddsBook): 
         });
     };
 
-    // The realtime client loads after the first paint, so it may arrive after this page.
+    const hub = pageHub({
+      onMessage,
+      onConnected: () => {
+        stopPolling();
+        setMode('live');
+        join();
+      },
+      onDropped: startPolling,
+    });
     function attach() {
-      if (connection || disposed) return;
-      connection = getRealtimeConnection();
-      if (!connection) return;
-      detach.push(connection.onMessage(onMessage));
-      detach.push(
-        connection.onStateChange((state) => {
-          if (state === 'Connected') {
-            stopPolling();
-            setMode('live');
-            join();
-          } else if (state === 'Disconnected' || state === 'Reconnecting') {
-            startPolling();
-          }
-        }),
-      );
-      if (hubUp()) {
+      if (hub.attach() && hubUp()) {
         setMode('live');
         join();
       }
@@ -172,9 +162,7 @@ export function useLiveOdds(eventId: number | null, book: OddsBook = oddsBook): 
     return () => {
       disposed = true;
       stopPolling();
-      for (const off of detach) off();
-      // Leave the group: the heartbeat reads GroupBy from the page now on screen.
-      if (connection?.state === 'Connected') void connection.sendHeartbeat?.().catch(() => undefined);
+      hub.close();
     };
   }, [eventId, book]);
 

@@ -8,8 +8,12 @@ import { sportTreeQueryOptions } from '../api/get-setting-with-sport-tree';
 import { EventSection } from '../components/EventList';
 import { IndexRoute, InPlayRoute } from './inplay';
 
-// The lists ask for live scores apart; none are needed here.
-vi.mock('@/shared/http/api', () => ({ call: () => Promise.resolve([]) }));
+// The lists ask for live scores and list prices apart; none are needed here, but each answers in
+// its route's shape (an empty array where a `{ list, prices }` is due made the price feed throw).
+vi.mock('@/shared/http/api', () => ({
+  call: (key: string, options?: { query?: { list?: string } }) =>
+    Promise.resolve(key === 'listPrices' ? { list: options?.query?.list ?? 'inplay', prices: [] } : []),
+}));
 
 const YEAR = new Date().getFullYear();
 let nextId = 100;

@@ -6,6 +6,7 @@ import { EmptyState, Spinner } from '@/shared/ui/feedback';
 import { EventSection } from '../components/EventList';
 import { SearchBox } from '../components/SearchBox';
 import { SearchResults } from '../components/SearchResults';
+import { useListPricesFeed } from '../lib/list-prices';
 import { useSportTabs } from '../lib/use-sport-tabs';
 import { firstTwoPerSport, isLive } from '../lib/visibility';
 
@@ -18,6 +19,8 @@ export function InPlayRoute({ mode = 'inplay' }: { mode?: 'inplay' | 'index' }) 
   const { tabs, query } = useSportTabs();
   const search = useUiStore((s) => s.searchText);
   const setFlags = useLayoutStore((s) => s.setFlags);
+  // A search lists events of every sport, live and upcoming.
+  useListPricesFeed(search.trim() !== '' || mode === 'index' ? 'all' : 'inplay');
   // Before the first paint: the slider's place is there from the page's first frame, not one later.
   useLayoutEffect(() => {
     setFlags({ sliderHeader: true });

@@ -1,11 +1,10 @@
 import { useDeferredValue } from 'react';
 import { Link, useParams } from 'react-router';
-import { faStar, faTv, faWifi } from '@fortawesome/free-solid-svg-icons';
-import { formatDateTime } from '@/shared/lib/date';
-import { useUiStore } from '@/shared/stores/ui';
+import { faTv, faWifi } from '@fortawesome/free-solid-svg-icons';
 import { Icon } from '@/shared/ui/Icon';
 import { EmptyState, Spinner } from '@/shared/ui/feedback';
 import { useLiveScores } from '../api/get-live-scores';
+import { EventStrip, scoreLine } from '../components/market/EventStrip';
 import { MarketList } from '../components/market/MarketList';
 import { ScoreBoard } from '../components/market/ScoreBoard';
 import { useEventLive } from '../lib/use-odds';
@@ -14,7 +13,10 @@ import { useSportTabs } from '../lib/use-sport-tabs';
 import { isLive } from '../lib/visibility';
 import '../styles/markets.css';
 
-/** /markets/{eventid?}/{dreamid?}: the event's scorecard and live markets. */
+/**
+ * /markets/{eventid?}/{dreamid?}: the event's strip (score, first prices, one-click, jumps), its
+ * scorecard (beside the strip from 720 px) and live markets.
+ */
 export function MarketsRoute() {
   const { eventid } = useParams();
   const eventId = eventid && /^\d+$/.test(eventid) ? Number(eventid) : null;
@@ -26,8 +28,6 @@ export function MarketsRoute() {
   // The markets mount in a background render React can slice and interrupt, not all at once.
   const settled = useDeferredValue(useFirstSnapshotSettled());
   const listedScores = useLiveScores();
-  const pinned = useUiStore((s) => eventId != null && s.pins.includes(eventId));
-  const togglePin = useUiStore((s) => s.togglePin);
 
   if (eventId == null) {
     return (
@@ -64,32 +64,14 @@ export function MarketsRoute() {
   const inPlay = live.status ? live.status === 'IN_PLAY' : event ? isLive(event) : false;
   return (
     <section className="page market-page">
-      <header className="event-head card">
-        <div className="event-head__main">
-          <span className="event-head__sport muted">
-            {event?.sportName}
-            {event?.competition ? ` · ${event.competition}` : ''}
-          </span>
-          <h1 className="event-head__title">{title}</h1>
-          <span className="event-head__when">
-            {inPlay ? (
-              <span className="live-pill">In-Play</span>
-            ) : event ? (
-              <time dateTime={event.startTime}>{formatDateTime(event.startTime)}</time>
-            ) : null}
-            {score && <span className="event-head__score">{score}</span>}
-          </span>
-        </div>
-        <button
-          type="button"
-          className={`pin ${pinned ? 'pin--on' : ''}`}
-          aria-pressed={pinned}
-          aria-label={pinned ? `Unpin ${title}` : `Pin ${title}`}
-          onClick={() => togglePin(eventId)}
-        >
-          <Icon icon={faStar} />
-        </button>
-      </header>
+      <EventStrip
+        eventId={eventId}
+        title={title}
+        event={event}
+        inPlay={inPlay}
+        score={scoreLine(settled ? card : null, score ?? null)}
+        settled={settled}
+      />
       {mode === 'polling' && (
         <div className="feed-banner" role="status">
           <Icon icon={faWifi} /> Reconnecting to live prices… refreshing every second.

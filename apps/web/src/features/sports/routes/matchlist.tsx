@@ -6,6 +6,7 @@ import { EmptyState, PageHeader, Spinner } from '@/shared/ui/feedback';
 import { EventSection } from '../components/EventList';
 import { SearchBox } from '../components/SearchBox';
 import { SearchResults } from '../components/SearchResults';
+import { useListPricesFeed } from '../lib/list-prices';
 import { useSportTabs } from '../lib/use-sport-tabs';
 
 /** /matchlist/{id}: every event of one sport, live first; a search text searches every sport. */
@@ -15,6 +16,7 @@ export function MatchListRoute() {
   const { tabs, query } = useSportTabs();
   const search = useUiStore((s) => s.searchText);
   const tab = tabs.find((t) => t.id === sportId);
+  useListPricesFeed(search.trim() !== '' ? 'all' : Number.isInteger(sportId) ? `sport-${sportId}` : null);
   const name = tab?.name ?? SPORT_NAMES[sportId as SportId] ?? 'Sport';
   return (
     <section className="page">

@@ -3,33 +3,38 @@ import { Icon } from '@/shared/ui/Icon';
 import { useSessionStore } from '@/shared/session/session-store';
 import { useUiStore } from '@/shared/stores/ui';
 import { formatMoney } from '@/shared/lib/money';
-import { formatRate, previewOf, readStake, stakeLimitMessage } from '../../lib/slip';
+import { formatRate, isLadderMarket, previewOf, readStake, stakeLimitMessage } from '../../lib/slip';
 import { useBetslipStore } from '../../stores/betslip';
 import { BetPreview } from './BetPreview';
 import { BetslipActions } from './BetslipActions';
 import { EmptyBetslip } from './EmptyBetslip';
+import { PlacedOrderPanel } from './PlacedOrderPanel';
 import { PlacingStatus } from './PlacingStatus';
 import { PriceStepper } from './PriceStepper';
 import { QuickStakes } from './QuickStakes';
 import { SelectionSummary } from './SelectionSummary';
 import { SIDE_LABEL } from './side-label';
+import { SlipOptions } from './SlipOptions';
 import { StakeField } from './StakeField';
 import { useCountdown } from './use-countdown';
 import { useSlipPlacement } from './use-slip-placement';
 
 /**
- * The betslip: the tapped side and price, quick stakes, stake field, a tick up or down, the
+ * The betslip: the tapped side and price (typed or ticked), quick stakes, stake field, the
  * profit and liability from @backlay/exchange, the market's limits, the in-play countdown, the
- * confirm step and the server's own message for any refusal. One slip: a column beside the markets
+ * confirm step, the order options (accept any odds, keep in play) and the server's own message for
+ * any refusal; once placed, what matched and what rests (PlacedOrderPanel). One slip: a column beside the markets
  * on wide screens, a bottom sheet on phones (CSS only, so one-click places once).
  */
 export function Betslip() {
   const selection = useBetslipStore((s) => s.selection);
   const rate = useBetslipStore((s) => s.rate);
   const stakeText = useBetslipStore((s) => s.stakeText);
+  const placed = useBetslipStore((s) => s.placed);
   const confirmFirst = useUiStore((s) => s.confirmBeforePlaceBet);
   const signedIn = useSessionStore((s) => s.user != null);
-  const { pending, error, confirming, setConfirming, touched, setTouched, place } = useSlipPlacement();
+  const { pending, error, newPrice, takeNewPrice, confirming, setConfirming, touched, setTouched, place } =
+    useSlipPlacement();
   const countdown = useCountdown(pending, selection?.betDelayMs ?? 0);
 
   const read = readStake(stakeText);
@@ -39,7 +44,7 @@ export function Betslip() {
   const fieldMessage = 'error' in read ? read.error : limitMessage;
   const preview = selection ? previewOf(selection, rate, stake) : null;
 
-  if (!selection) return <EmptyBetslip />;
+  if (!selection) return placed ? <PlacedOrderPanel order={placed} /> : <EmptyBetslip />;
 
   const isFancy = selection.side === 'yes' || selection.side === 'no';
   const sideClass = selection.side === 'back' || selection.side === 'yes' ? 'back' : 'lay';
@@ -102,8 +107,28 @@ export function Betslip() {
         </p>
 
         <BetPreview isFancy={isFancy} preview={preview} />
+        {isLadderMarket(selection.marketType) && preview && (
+          <p className="betslip__preview-note">
+            For the whole ₹{stake == null ? '' : formatMoney(stake, 'plain')} at{' '}
+            {formatRate(selection.marketType, rate)}. Parts matched at better prices win more or risk less;
+            what is not matched waits in the book at your odds.
+          </p>
+        )}
+
+        <SlipOptions selection={selection} pending={pending} />
 
         <PlacingStatus error={error} pending={pending} countdown={countdown} />
+        {newPrice && !pending && (
+          <button
+            type="button"
+            className="btn btn--primary btn--block betslip__take-new"
+            data-testid="betslip-take-new-price"
+            onClick={takeNewPrice}
+          >
+            Take the new price {formatRate(selection.marketType, newPrice.rate)}
+            {isFancy && newPrice.fancyValue !== selection.fancyValue ? ` (line ${newPrice.fancyValue})` : ''}
+          </button>
+        )}
 
         {confirming && !pending && preview && (
           <div className="betslip__confirm" role="group" aria-label="Confirm bet">

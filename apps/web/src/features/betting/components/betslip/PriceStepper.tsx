@@ -1,10 +1,9 @@
-import { faMinus, faPlus } from '@fortawesome/free-solid-svg-icons';
-import { Icon } from '@/shared/ui/Icon';
 import type { PriceSelection } from '@/shared/market/selection';
-import { formatRate, isLadderMarket, tickDown, tickUp } from '../../lib/slip';
+import { isLadderMarket } from '../../lib/slip';
 import { useBetslipStore } from '../../stores/betslip';
+import { OddsInput } from '../OddsInput';
 
-/** The price asked for, a tick up or down the ladder (or a rate point); fancy lines stay fixed. */
+/** The price asked for: typed or a tick up or down the ladder (or a rate point); fancy lines stay fixed. */
 export function PriceStepper({
   selection,
   rate,
@@ -15,32 +14,16 @@ export function PriceStepper({
   pending: boolean;
 }) {
   const isFancy = selection.side === 'yes' || selection.side === 'no';
-  const up = tickUp(selection.marketType, rate);
-  const down = tickDown(selection.marketType, rate);
   return (
-    <div className="betslip__field">
-      <label htmlFor="betslip-odds">{isLadderMarket(selection.marketType) ? 'Odds' : 'Rate'}</label>
-      <div className="stepper">
-        <button
-          type="button"
-          aria-label="Price down a tick"
-          disabled={pending || down == null || isFancy}
-          onClick={() => down != null && useBetslipStore.getState().setRate(down)}
-        >
-          <Icon icon={faMinus} />
-        </button>
-        <output id="betslip-odds" data-testid="betslip-odds">
-          {formatRate(selection.marketType, rate)}
-        </output>
-        <button
-          type="button"
-          aria-label="Price up a tick"
-          disabled={pending || up == null || isFancy}
-          onClick={() => up != null && useBetslipStore.getState().setRate(up)}
-        >
-          <Icon icon={faPlus} />
-        </button>
-      </div>
-    </div>
+    <OddsInput
+      id="betslip-odds"
+      label={isLadderMarket(selection.marketType) ? 'Odds' : 'Rate'}
+      marketType={selection.marketType}
+      side={selection.side}
+      rate={rate}
+      disabled={pending}
+      fixed={isFancy}
+      onChange={(next) => useBetslipStore.getState().setRate(next)}
+    />
   );
 }

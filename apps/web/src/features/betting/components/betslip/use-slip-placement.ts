@@ -1,32 +1,46 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { AppError } from '@/shared/http/errors';
 import { notify } from '@/shared/ui/toast';
 import { usePlaceBet } from '../../api/place-bet';
-import { newRequestId, placeBetBody, readStake, stakeLimitMessage } from '../../lib/slip';
+import { quoteFor, watchMarket, type LiveQuote } from '../../lib/live-quote';
+import { isLadderMarket, newRequestId, placeBetBody, readStake, stakeLimitMessage } from '../../lib/slip';
 import { useBetslipStore } from '../../stores/betslip';
 
 /**
  * Placing the open slip: one attempt at a time with one request id, the server's message on a
  * refusal, the confirm step and the "touched" state that shows field messages. A new selection
- * starts clean; a one-click tap places at once.
+ * starts clean; a one-click tap places at once. Placed, the slip shows the order (what matched and
+ * what rests). A bookmaker or fancy bet refused because the price moved offers the live price.
  */
 export function useSlipPlacement() {
-  const selection = useBetslipStore((s) => s.selection);
+  const tap = useBetslipStore((s) => s.tap);
   const oneClickPending = useBetslipStore((s) => s.oneClickPending);
   const mutation = usePlaceBet();
   const [error, setError] = useState<string | null>(null);
+  const [newPrice, setNewPrice] = useState<LiveQuote | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [touched, setTouched] = useState(false);
   const inFlight = useRef(false);
+  const watcher = useRef<ReturnType<typeof watchMarket> | null>(null);
 
-  // A new selection starts a clean slip.
+  // A new selection starts a clean slip, following its market's live price.
   useEffect(() => {
     setError(null);
+    setNewPrice(null);
     setConfirming(false);
     setTouched(false);
     mutation.reset();
-    // mutation.reset is stable; the selection object identifies the tap.
+    const selection = useBetslipStore.getState().selection;
+    if (!selection) return;
+    const watch = watchMarket(selection.eventId, selection.marketId);
+    watcher.current = watch;
+    return () => {
+      watch.stop();
+      if (watcher.current === watch) watcher.current = null;
+    };
+    // mutation.reset is stable; `tap` counts the taps.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [selection]);
+  }, [tap]);
 
   const place = useCallback(async () => {
     const state = useBetslipStore.getState();
@@ -46,19 +60,52 @@ export function useSlipPlacement() {
     state.setRequestId(requestId);
     inFlight.current = true;
     setError(null);
+    setNewPrice(null);
     setConfirming(false);
     try {
-      const result = await mutation.mutateAsync(placeBetBody(sel, state.rate, r.stake, requestId));
+      const result = await mutation.mutateAsync(
+        placeBetBody(sel, state.rate, r.stake, requestId, {
+          acceptAnyOdds: state.acceptAnyOdds,
+          persistence: state.persistence,
+        }),
+      );
       notify.success(result.message);
-      useBetslipStore.getState().close();
+      const after = useBetslipStore.getState();
+      after.showPlaced({
+        selection: { ...sel, rate: state.rate },
+        orderId: result.betId,
+        status: result.status,
+        requestedRate: result.requestedRate,
+        matchedStake: result.matchedStake,
+        unmatchedStake: result.unmatchedStake,
+        fills: result.fills,
+        message: result.message,
+      });
+      after.close();
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
       // A refused bet charged nothing: the next attempt is a new bet.
       useBetslipStore.getState().setRequestId(null);
+      if (e instanceof AppError && e.code === 'ODDS_CHANGED' && !isLadderMarket(sel.marketType)) {
+        const market = await watcher.current?.current().catch(() => undefined);
+        const quote = quoteFor(market, sel);
+        const still = useBetslipStore.getState().tap === state.tap;
+        if (still && quote && (quote.rate !== state.rate || quote.fancyValue !== sel.fancyValue)) {
+          setNewPrice(quote);
+        }
+      }
     } finally {
       inFlight.current = false;
     }
   }, [mutation]);
+
+  /** "Take the new price": the slip asks the live price and places again at once. */
+  const takeNewPrice = useCallback(() => {
+    if (!newPrice) return;
+    useBetslipStore.getState().reprice(newPrice.rate, newPrice.fancyValue);
+    setNewPrice(null);
+    void place();
+  }, [newPrice, place]);
 
   // One-click betting: the tap itself places the default stake.
   useEffect(() => {
@@ -67,5 +114,15 @@ export function useSlipPlacement() {
     void place();
   }, [oneClickPending, place]);
 
-  return { pending: mutation.isPending, error, confirming, setConfirming, touched, setTouched, place };
+  return {
+    pending: mutation.isPending,
+    error,
+    newPrice,
+    takeNewPrice,
+    confirming,
+    setConfirming,
+    touched,
+    setTouched,
+    place,
+  };
 }

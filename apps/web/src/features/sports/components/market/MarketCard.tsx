@@ -87,7 +87,13 @@ export const ExchangeMarketCard = memo(function ExchangeMarketCard({
   const kind = rates ? 'rate' : 'odds';
   const market = book.getMarket(marketId);
   return (
-    <section className={`market card market--${head.type.toLowerCase()}`} data-market-id={marketId}>
+    <section
+      className={`market card market--${head.type.toLowerCase()}`}
+      data-market-id={marketId}
+      data-market-group={
+        head.type === 'BOOKMAKER' ? 'bookmaker' : head.type === 'TOSS' ? 'toss' : 'matchOdds'
+      }
+    >
       <header className="market__head">
         <h3 className="market__name">{head.name}</h3>
         <span className="market__limits">
@@ -213,7 +219,7 @@ export function FancySection({
 }) {
   if (ids.length === 0) return null;
   return (
-    <section className="market card fancy">
+    <section className="market card fancy" data-market-group="fancy">
       <header className="market__head">
         <h3 className="market__name">Fancy</h3>
         <span className="market__limits">Sessions · runs lines</span>

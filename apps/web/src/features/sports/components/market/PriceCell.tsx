@@ -86,6 +86,8 @@ interface PriceCellProps {
   level: number;
   /** Fancy cells show a line and a rate; the others a price and a size. */
   kind: 'odds' | 'rate' | 'line';
+  /** Where the cell sits, for its test id: the market's card (default) or the page's sticky strip. */
+  place?: 'card' | 'strip';
 }
 
 /**
@@ -94,7 +96,7 @@ interface PriceCellProps {
  * selection to the betslip.
  */
 export const PriceCell = memo(function PriceCell(props: PriceCellProps) {
-  const { eventId, eventTitle, marketId, runnerId, selectionName, side, level, kind } = props;
+  const { eventId, eventTitle, marketId, runnerId, selectionName, side, level, kind, place = 'card' } = props;
   const book = useOddsBook();
   const key = useMarketSlice(marketId, (m) => keyOf(quoteOf(m, runnerId, side, level)));
   const ref = useRef<HTMLButtonElement>(null);
@@ -142,7 +144,7 @@ export const PriceCell = memo(function PriceCell(props: PriceCellProps) {
       className={`price price--${sideClass} price--l${level}${empty ? ' price--empty' : ''}`}
       disabled={empty}
       onClick={onClick}
-      data-testid={`price-${marketId}-${runnerId ?? 'f'}-${side}-${level}`}
+      data-testid={`${place === 'strip' ? 'strip-price' : 'price'}-${marketId}-${runnerId ?? 'f'}-${side}-${level}`}
       aria-label={
         empty
           ? `${side} ${selectionName}: no price`

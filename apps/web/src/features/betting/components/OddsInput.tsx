@@ -1,0 +1,101 @@
+import { useEffect, useState } from 'react';
+import { faMinus, faPlus } from '@fortawesome/free-solid-svg-icons';
+import type { MarketType } from '@backlay/contract';
+import { Icon } from '@/shared/ui/Icon';
+import { formatRate, snapTypedOdds, tickDown, tickUp } from '../lib/slip';
+
+/**
+ * The price asked for: typed (put on the ladder, or the nearest whole rate, when the field is left
+ * or Enter is pressed) or moved a tick at a time with − and +. A fixed price (a fancy line) is shown
+ * and cannot be changed.
+ */
+export function OddsInput({
+  id,
+  label,
+  marketType,
+  side,
+  rate,
+  disabled,
+  fixed = false,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  marketType: MarketType;
+  side: 'back' | 'lay' | 'yes' | 'no';
+  rate: number;
+  disabled: boolean;
+  fixed?: boolean;
+  onChange: (rate: number) => void;
+}) {
+  const shown = formatRate(marketType, rate);
+  const [text, setText] = useState(shown);
+  const [error, setError] = useState<string | null>(null);
+  // The price moved from elsewhere (a tick, a new selection, a new price taken): the field follows.
+  useEffect(() => {
+    setText(shown);
+    setError(null);
+  }, [shown]);
+
+  const up = tickUp(marketType, rate);
+  const down = tickDown(marketType, rate);
+  const commit = () => {
+    if (text === shown) return;
+    const typed = snapTypedOdds(marketType, side, text);
+    if ('error' in typed) {
+      setError(typed.error);
+      setText(shown);
+      return;
+    }
+    setError(null);
+    setText(formatRate(marketType, typed.rate));
+    if (typed.rate !== rate) onChange(typed.rate);
+  };
+  return (
+    <div className="betslip__field">
+      <label htmlFor={id}>{label}</label>
+      <div className="stepper">
+        <button
+          type="button"
+          aria-label="Price down a tick"
+          disabled={disabled || down == null || fixed}
+          onClick={() => down != null && onChange(down)}
+        >
+          <Icon icon={faMinus} />
+        </button>
+        <input
+          id={id}
+          className="stepper__input"
+          data-testid={id}
+          inputMode="decimal"
+          autoComplete="off"
+          value={text}
+          disabled={disabled}
+          readOnly={fixed}
+          aria-invalid={error != null}
+          onChange={(e) => setText(e.target.value)}
+          onBlur={commit}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              commit();
+            }
+          }}
+        />
+        <button
+          type="button"
+          aria-label="Price up a tick"
+          disabled={disabled || up == null || fixed}
+          onClick={() => up != null && onChange(up)}
+        >
+          <Icon icon={faPlus} />
+        </button>
+      </div>
+      {error && (
+        <span className="odds-input__error" role="alert">
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}

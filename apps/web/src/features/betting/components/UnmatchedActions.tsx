@@ -1,0 +1,206 @@
+import { useState } from 'react';
+import type { MarketType } from '@backlay/contract';
+import type { Paise } from '@backlay/exchange';
+import { formatMoney } from '@/shared/lib/money';
+import { useCancelBet } from '../api/cancel-bet';
+import { useUpdateBet } from '../api/update-bet';
+import { formatRate, newRequestId, readStake } from '../lib/slip';
+import type { OrderChange } from '../stores/betslip';
+import { useBetslipStore } from '../stores/betslip';
+import { OddsInput } from './OddsInput';
+
+type Mode = 'idle' | 'cancel' | 'edit';
+
+/**
+ * Cancel (all or part) and Edit price for an order's unmatched stake. Each action is one call with
+ * a fresh requestId (Bet/CancelBet, Bet/UpdateBet); the server's answer is said under the buttons,
+ * and the slip's placed order follows it when it is the same order.
+ */
+export function UnmatchedActions({
+  orderId,
+  side,
+  marketType,
+  rate,
+  stake,
+  idPrefix,
+  onChange,
+}: {
+  orderId: number;
+  side: 'back' | 'lay';
+  marketType: MarketType;
+  /** Where the unmatched stake rests now. */
+  rate: number;
+  /** The unmatched stake. */
+  stake: Paise;
+  /** Makes the fields' ids unique on a page listing several orders. */
+  idPrefix: string;
+  onChange?: (change: OrderChange) => void;
+}) {
+  const cancel = useCancelBet();
+  const update = useUpdateBet();
+  const [mode, setMode] = useState<Mode>('idle');
+  const [cancelText, setCancelText] = useState('');
+  const [newRate, setNewRate] = useState(rate);
+  const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
+  const busy = cancel.isPending || update.isPending;
+
+  const report = (change: OrderChange) => {
+    useBetslipStore.getState().applyOrderChange(change);
+    onChange?.(change);
+    setAnswer({ ok: true, text: change.message });
+    setMode('idle');
+  };
+  const failed = (e: unknown) => setAnswer({ ok: false, text: e instanceof Error ? e.message : String(e) });
+
+  const doCancel = async (part: Paise | null) => {
+    setAnswer(null);
+    try {
+      const r = await cancel.mutateAsync({
+        betId: orderId,
+        requestId: newRequestId(),
+        ...(part == null ? {} : { stake: part }),
+      });
+      report({
+        orderId,
+        status: r.status,
+        matchedStake: r.matchedStake,
+        unmatchedStake: r.unmatchedStake,
+        message: r.message,
+      });
+    } catch (e) {
+      failed(e);
+    }
+  };
+  const doEdit = async () => {
+    setAnswer(null);
+    try {
+      const r = await update.mutateAsync({ betId: orderId, requestId: newRequestId(), rate: newRate });
+      report({
+        orderId,
+        status: r.status,
+        matchedStake: r.matchedStake,
+        unmatchedStake: r.unmatchedStake,
+        requestedRate: r.requestedRate,
+        fills: r.fills,
+        message: r.message,
+      });
+    } catch (e) {
+      failed(e);
+    }
+  };
+
+  const part = readStake(cancelText);
+  const partStake = 'stake' in part && part.stake < stake ? part.stake : null;
+  const partError =
+    cancelText.trim() === ''
+      ? null
+      : 'error' in part
+        ? part.error
+        : part.stake >= stake
+          ? `Less than ₹${formatMoney(stake, 'plain')}, or cancel all`
+          : null;
+
+  return (
+    <div className="unmatched-actions">
+      {mode === 'idle' && (
+        <div className="unmatched-actions__buttons">
+          <button
+            type="button"
+            className="btn btn--outline btn--small"
+            disabled={busy}
+            onClick={() => {
+              setCancelText('');
+              setAnswer(null);
+              setMode('cancel');
+            }}
+          >
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="btn btn--outline btn--small"
+            disabled={busy}
+            onClick={() => {
+              setNewRate(rate);
+              setAnswer(null);
+              setMode('edit');
+            }}
+          >
+            Edit price
+          </button>
+        </div>
+      )}
+      {mode === 'cancel' && (
+        <div className="unmatched-actions__form" role="group" aria-label="Cancel unmatched stake">
+          <button
+            type="button"
+            className="btn btn--primary btn--small"
+            disabled={busy}
+            onClick={() => void doCancel(null)}
+          >
+            {cancel.isPending ? 'Cancelling…' : `Cancel all ₹${formatMoney(stake, 'plain')}`}
+          </button>
+          <div className="unmatched-actions__part">
+            <label htmlFor={`${idPrefix}-cancel-stake`} className="visually-hidden">
+              Stake to cancel (₹)
+            </label>
+            <input
+              id={`${idPrefix}-cancel-stake`}
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="Part ₹"
+              value={cancelText}
+              disabled={busy}
+              aria-invalid={partError != null}
+              onChange={(e) => setCancelText(e.target.value)}
+            />
+            <button
+              type="button"
+              className="btn btn--outline btn--small"
+              disabled={busy || partStake == null}
+              onClick={() => partStake != null && void doCancel(partStake)}
+            >
+              Cancel part
+            </button>
+          </div>
+          <button type="button" className="btn btn--small" disabled={busy} onClick={() => setMode('idle')}>
+            Keep
+          </button>
+          {partError && <span className="unmatched-actions__hint">{partError}</span>}
+        </div>
+      )}
+      {mode === 'edit' && (
+        <div className="unmatched-actions__form" role="group" aria-label="Edit price">
+          <OddsInput
+            id={`${idPrefix}-edit-odds`}
+            label={`New price (now ${formatRate(marketType, rate)})`}
+            marketType={marketType}
+            side={side}
+            rate={newRate}
+            disabled={busy}
+            onChange={setNewRate}
+          />
+          <button
+            type="button"
+            className="btn btn--primary btn--small"
+            disabled={busy || newRate === rate}
+            onClick={() => void doEdit()}
+          >
+            {update.isPending ? 'Updating…' : `Update to ${formatRate(marketType, newRate)}`}
+          </button>
+          <button type="button" className="btn btn--small" disabled={busy} onClick={() => setMode('idle')}>
+            Keep
+          </button>
+        </div>
+      )}
+      {answer && (
+        <p
+          className={`unmatched-actions__answer ${answer.ok ? '' : 'is-error'}`}
+          role={answer.ok ? 'status' : 'alert'}
+        >
+          {answer.text}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { useId } from 'react';
+import { faCopy, faShareNodes } from '@fortawesome/free-solid-svg-icons';
+import { Icon } from '@/shared/ui/Icon';
+import { Spinner } from '@/shared/ui/feedback';
+import type { Programme } from '../lib/referral-text';
+import {
+  canShare,
+  copyCode,
+  copyLink,
+  shareData,
+  shareOrTell,
+  type ReferrerCode,
+} from '../lib/share-actions';
+import { LoadError } from './LoadError';
+
+interface CodeRead {
+  data: ReferrerCode | undefined;
+  isPending: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+/**
+ * The player's code, large, and the sign-up link with Share (the browser's share sheet, where
+ * there is one) and Copy link. The link sits in a read-only field so it can be selected by hand
+ * when the clipboard refuses.
+ */
+export function ShareCard({ read, programme }: { read: CodeRead; programme: Programme | undefined }) {
+  const linkId = useId();
+  let body;
+  if (read.isPending) body = <Spinner label="Loading your code" />;
+  else if (!read.data)
+    body = (
+      <LoadError
+        error={read.error}
+        fallback="Your code could not be loaded."
+        retry={() => void read.refetch()}
+      />
+    );
+  else {
+    const referrer = read.data;
+    const data = shareData(referrer, programme);
+    body = (
+      <>
+        <div className="referral-share__code-row">
+          <div className="referral-share__code-text">
+            <span className="referral-share__label">Your code</span>
+            <strong className="referral-share__code" data-testid="referral-code">
+              {referrer.code}
+            </strong>
+          </div>
+          <button
+            type="button"
+            className="btn btn--ghost referral-share__copy-code"
+            aria-label="Copy code"
+            onClick={() => void copyCode(referrer.code)}
+          >
+            <Icon icon={faCopy} />
+          </button>
+        </div>
+        <div className="form-field referral-share__link">
+          <label htmlFor={linkId}>Your link</label>
+          <input
+            id={linkId}
+            type="text"
+            readOnly
+            value={referrer.link}
+            onFocus={(e) => e.currentTarget.select()}
+          />
+        </div>
+        <div className="referral-share__actions">
+          {canShare(data) && (
+            <button type="button" className="btn btn--primary" onClick={() => void shareOrTell(data)}>
+              <Icon icon={faShareNodes} /> Share
+            </button>
+          )}
+          <button type="button" className="btn btn--outline" onClick={() => void copyLink(referrer.link)}>
+            <Icon icon={faCopy} /> Copy link
+          </button>
+        </div>
+      </>
+    );
+  }
+  return (
+    <section className="card referral-share" aria-label="Your code and link">
+      {body}
+    </section>
+  );
+}
