@@ -4,7 +4,11 @@
 //   npx tsx bench/bets/run.ts     (DATABASE_URL, default postgresql://postgres@127.0.0.1:5432/test)
 //
 // Creates fresh databases on that server for the run and drops them afterwards. Knobs:
-// BENCH_PLAYERS (64), BENCH_SECONDS (15), BENCH_WARMUP_SECONDS (5), BENCH_POOL (24).
+// BENCH_PLAYERS (64), BENCH_SECONDS (15), BENCH_WARMUP_SECONDS (5), BENCH_POOL (24),
+// BENCH_RESTING_SHARE (0.1): the share of orders asked at a price not offered, which rest unmatched
+// (issue 13; docs/exchange-matching.md). They are reported apart from the bets matched at once
+// (`resting`); `betsPerSecond` counts every accepted order as before. After the run the prices move to
+// reach every resting order and `restingMatch` times the feed owner matching them all.
 import { execFileSync } from 'node:child_process';
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -15,13 +19,15 @@ import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { MARKET_COUNT, RUNNERS, type ServerMessage, type ServerStats } from './shared';
+import { MARKET_COUNT, RESTING, RUNNERS, type ServerMessage, type ServerStats } from './shared';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const BASE_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 64);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
+const RESTING_SHARE = Number(process.env.BENCH_RESTING_SHARE ?? 0.1);
+const RESTING_MATCH_TIMEOUT_MS = 120_000;
 
 async function withAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: BASE_URL });
@@ -73,7 +79,51 @@ function percentile(sorted: number[], p: number): number {
 
 interface Answer {
   status: number;
+  /** The error's code when refused. */
   code: string | null;
+  /** PlaceBetResult.status when accepted (MATCHED, PARTIALLY_MATCHED, UNMATCHED); null from a server before issue 13. */
+  orderStatus: string | null;
+}
+
+/** Whether the n-th order of player i rests: a fixed spread of RESTING_SHARE of the orders. */
+function rests(i: number, n: number): boolean {
+  const h = (Math.imul(n, 2654435761) ^ Math.imul(i + 1, 40503)) >>> 0;
+  return h % 1000 < RESTING_SHARE * 1000;
+}
+
+/** Latency and outcome of one kind of order (placed at once, or asked to rest). */
+class Tally {
+  readonly latencies: number[] = [];
+  readonly statuses = new Map<string, number>();
+  readonly refusals = new Map<string, number>();
+  accepted = 0;
+  add(ms: number, answer: Answer): void {
+    this.latencies.push(ms);
+    if (answer.status === 200) {
+      this.accepted += 1;
+      const status = answer.orderStatus ?? 'unknown';
+      this.statuses.set(status, (this.statuses.get(status) ?? 0) + 1);
+    } else {
+      const code = answer.code ?? String(answer.status);
+      this.refusals.set(code, (this.refusals.get(code) ?? 0) + 1);
+    }
+  }
+  summary(): Record<string, unknown> {
+    const sorted = [...this.latencies].sort((a, b) => a - b);
+    return {
+      orders: this.latencies.length,
+      accepted: this.accepted,
+      perSecond: Math.round((this.accepted / SECONDS) * 10) / 10,
+      statuses: Object.fromEntries(this.statuses),
+      refused: Object.fromEntries(this.refusals),
+      latencyMs: {
+        p50: Math.round(percentile(sorted, 50) * 100) / 100,
+        p90: Math.round(percentile(sorted, 90) * 100) / 100,
+        p99: Math.round(percentile(sorted, 99) * 100) / 100,
+        max: Math.round((sorted.at(-1) ?? Number.NaN) * 100) / 100,
+      },
+    };
+  }
 }
 
 function post(agent: http.Agent, port: number, token: string, body: string): Promise<Answer> {
@@ -96,22 +146,68 @@ function post(agent: http.Agent, port: number, token: string, body: string): Pro
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
           let code: string | null = null;
-          if (res.statusCode !== 200) {
-            try {
-              code =
-                (JSON.parse(Buffer.concat(chunks).toString()) as { error?: { code?: string } }).error?.code ??
-                null;
-            } catch {
-              code = 'unparsable';
-            }
+          let orderStatus: string | null = null;
+          try {
+            const parsed = JSON.parse(Buffer.concat(chunks).toString()) as {
+              error?: { code?: string };
+              result?: { status?: unknown } | null;
+            };
+            if (res.statusCode !== 200) code = parsed.error?.code ?? null;
+            else if (typeof parsed.result?.status === 'string') orderStatus = parsed.result.status;
+          } catch {
+            code = 'unparsable';
           }
-          resolve({ status: res.statusCode ?? 0, code });
+          resolve({ status: res.statusCode ?? 0, code, orderStatus });
         });
       },
     );
     req.on('error', reject);
     req.end(body);
   });
+}
+
+/** Rows still resting: UNMATCHED rows and their stake (0 from a server before issue 13). */
+async function unmatched(db: pg.Client): Promise<{ rows: number; stakePaise: number }> {
+  const r = await db.query<{ n: string; stake: string | null }>(
+    `select count(*) as n, sum(stake_paise) as stake from bets where status = 'UNMATCHED'`,
+  );
+  return { rows: Number(r.rows[0]?.n ?? 0), stakePaise: Number(r.rows[0]?.stake ?? 0) };
+}
+
+/**
+ * After the run: move every market's prices to reach the resting orders and time the feed owner
+ * matching them all (polling the database every 100 ms, so the time is to within 0.1 s).
+ */
+async function matchResting(child: ReturnType<typeof fork>, db: pg.Client): Promise<Record<string, unknown>> {
+  const before = await unmatched(db).catch((err: unknown) => ({ error: String(err) }));
+  if ('error' in before) return { skipped: before.error };
+  if (before.rows === 0) return { skipped: 'no resting orders' };
+  const crossed = new Promise<void>((resolve) => {
+    const on = (m: ServerMessage) => {
+      if (m.type !== 'crossed') return;
+      child.off('message', on);
+      resolve();
+    };
+    child.on('message', on);
+  });
+  const t0 = performance.now();
+  child.send({ type: 'cross' });
+  await crossed;
+  let left = before;
+  while (left.rows > 0 && performance.now() - t0 < RESTING_MATCH_TIMEOUT_MS) {
+    await new Promise((r) => setTimeout(r, 100));
+    left = await unmatched(db);
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  const matchedOrders = before.rows - left.rows;
+  return {
+    restingOrders: before.rows,
+    matched: matchedOrders,
+    stillResting: left.rows,
+    seconds: Math.round(seconds * 100) / 100,
+    ordersPerSecond: Math.round((matchedOrders / seconds) * 10) / 10,
+    timedOut: left.rows > 0,
+  };
 }
 
 async function betRun(): Promise<Record<string, unknown>> {
@@ -139,6 +235,8 @@ async function betRun(): Promise<Record<string, unknown>> {
     const ends = warmupEnds + SECONDS * 1000;
     const latencies: number[] = [];
     const refusals = new Map<string, number>();
+    const atOnce = new Tally();
+    const resting = new Tally();
     let accepted = 0;
     let errors = 0;
 
@@ -150,14 +248,17 @@ async function betRun(): Promise<Record<string, unknown>> {
         const market = (i + n) % MARKET_COUNT;
         const runner = RUNNERS[n % RUNNERS.length] as (typeof RUNNERS)[number];
         const backing = n % 2 === 0;
+        const rest = rests(i, n);
+        const asked = backing ? RESTING.back : RESTING.lay;
         const body = JSON.stringify({
           requestId: `bench-${i}-${++seq}-${n}`,
           type: backing ? 1 : 2,
-          rate: backing ? runner.back[0] : runner.lay[0],
+          rate: rest ? asked.rate : backing ? runner.back[0] : runner.lay[0],
           stake: 100 + (n % 5) * 100,
-          runnerId: runner.id,
+          runnerId: rest ? asked.runnerId : runner.id,
           marketId: `b.${market}`,
           eventId: 7000 + market,
+          persistence: 'keep',
         });
         const t0 = performance.now();
         let answer: Answer;
@@ -171,8 +272,12 @@ async function betRun(): Promise<Record<string, unknown>> {
         if (t0 < warmupEnds) continue;
         if (t1 > ends) break;
         latencies.push(t1 - t0);
+        (rest ? resting : atOnce).add(t1 - t0, answer);
         if (answer.status === 200) accepted += 1;
-        else refusals.set(answer.code ?? String(answer.status), (refusals.get(answer.code ?? '') ?? 0) + 1);
+        else {
+          const code = answer.code ?? String(answer.status);
+          refusals.set(code, (refusals.get(code) ?? 0) + 1);
+        }
       }
     };
     const marker = setTimeout(() => child.send({ type: 'mark' }), warmupEnds - performance.now());
@@ -189,13 +294,11 @@ async function betRun(): Promise<Record<string, unknown>> {
     const serverStats = await statsAtEnd;
     agent.destroy();
     latencies.sort((a, b) => a - b);
-    const counted = await withAdmin(async () => {
-      const c = new pg.Client({ connectionString: urlOf(name) });
-      await c.connect();
-      const r = await c.query<{ n: string }>('select count(*) as n from bets');
-      await c.end();
-      return Number(r.rows[0]?.n ?? 0);
-    });
+    const db = new pg.Client({ connectionString: urlOf(name) });
+    await db.connect();
+    const counted = Number((await db.query<{ n: string }>('select count(*) as n from bets')).rows[0]?.n ?? 0);
+    const restingMatch = await matchResting(child, db);
+    await db.end();
     return {
       seconds: SECONDS,
       players: PLAYERS,
@@ -205,6 +308,10 @@ async function betRun(): Promise<Record<string, unknown>> {
       transportErrors: errors,
       betsInDatabaseWithWarmUp: counted,
       betsPerSecond: Math.round((accepted / SECONDS) * 10) / 10,
+      restingShare: RESTING_SHARE,
+      atOnce: atOnce.summary(),
+      resting: resting.summary(),
+      restingMatch,
       serverCpu: {
         busyShareOfOneCore:
           Math.round(((serverStats.userCpuMs + serverStats.systemCpuMs) / serverStats.wallMs) * 100) / 100,
@@ -250,6 +357,9 @@ const report = {
   },
 };
 console.log(`\nbets accepted/s: ${String(bets.betsPerSecond)}   p50 ${JSON.stringify(bets.latencyMs)}`);
+console.log(`matched at once: ${JSON.stringify(bets.atOnce)}`);
+console.log(`asked to rest:   ${JSON.stringify(bets.resting)}`);
+console.log(`resting matched: ${JSON.stringify(bets.restingMatch)}`);
 console.log(`pgbench -N TPS:  ${String(pgTps)}   bets/pgbench: ${String(ratio)}`);
 console.log(JSON.stringify(report, null, 2));
 const out = join(here, '..', 'reports', 'bets.json');

@@ -10,7 +10,7 @@ import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase } from '../../apps/server/src/platform/db/database';
 import { users } from '../../apps/server/src/platform/db/schema';
 import { seedDemoDomains } from '../../apps/server/src/settings/seed';
-import { MARKET_COUNT, RUNNERS, type ServerMessage } from './shared';
+import { CROSSED, MARKET_COUNT, RUNNERS, type ServerMessage } from './shared';
 
 const databaseUrl = process.argv[2] as string;
 const players = Number(process.argv[3] ?? 64);
@@ -89,6 +89,16 @@ process.on('message', async (message: { type: string }) => {
       type: 'stats',
       stats: { wallMs, userCpuMs: used.user / 1000, systemCpuMs: used.system / 1000 },
     } satisfies ServerMessage);
+  }
+  if (message.type === 'cross') {
+    // Prices that reach every resting order, as one feed change per market.
+    for (let i = 0; i < MARKET_COUNT; i++) {
+      for (const runner of CROSSED) feed.setPrices(`b.${i}`, runner.runnerId, runner.back, runner.lay);
+      feed.emitChange(7000 + i, [`b.${i}`]);
+    }
+    mark = process.cpuUsage();
+    markAt = performance.now();
+    process.send?.({ type: 'crossed' } satisfies ServerMessage);
   }
   if (message.type === 'stop') {
     await app.close();

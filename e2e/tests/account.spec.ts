@@ -293,14 +293,14 @@ test.describe('signing in returns to the page', () => {
     await cell.click();
     const slip = page.getByTestId('betslip');
     await slip.getByLabel('Stake (₹)').fill('200');
-    const odds = await slip.getByTestId('betslip-odds').textContent();
+    const odds = await slip.getByTestId('betslip-odds').inputValue();
     await slip.getByRole('link', { name: 'Log in to place bets' }).click();
     await expect(page).toHaveURL(/\/auth\/login$/);
     await page.getByRole('button', { name: 'Login as demo user' }).click();
     await expect(page).toHaveURL(new RegExp(`/markets/${eventId}$`));
     await expect(page.getByTestId('header-balance')).toBeVisible();
     await expect(slip.getByLabel('Stake (₹)')).toHaveValue('200');
-    await expect(slip.getByTestId('betslip-odds')).toHaveText(odds ?? '');
+    await expect(slip.getByTestId('betslip-odds')).toHaveValue(odds);
     await expect(slip.getByRole('button', { name: 'Place bet' })).toBeVisible();
   });
 

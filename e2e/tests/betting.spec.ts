@@ -1,5 +1,14 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { operatorHeaders } from './support';
+import {
+  demoLogin,
+  envelope,
+  operatorHeaders,
+  rupeesOfPaise as rupees,
+  signedRupeesOfPaise as signedRupees,
+  stillCricket,
+  type Market,
+  type Runner,
+} from './support';
 
 /*
  * Betting journeys against the real server and its simulated feed. Prices move on their own, so a
@@ -10,36 +19,9 @@ import { operatorHeaders } from './support';
  * server holds still.
  */
 
-interface PriceLevel {
-  price: number;
-  size: number;
-}
-interface Runner {
-  id: number;
-  name: string;
-  back: PriceLevel[];
-  lay: PriceLevel[];
-}
-interface Market {
-  id: string;
-  name: string;
-  status: string;
-  type: string;
-  runners: Runner[];
-  noLine?: number;
-  noRate?: number;
-  yesLine?: number;
-  yesRate?: number;
-}
 interface Odds {
   matchOdds: Market[];
   fancy: Market[];
-}
-
-async function envelope<T>(request: APIRequestContext, url: string): Promise<T> {
-  const response = await request.get(url);
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { result: T }).result;
 }
 
 async function odds(request: APIRequestContext, eventId: number): Promise<Odds> {
@@ -80,33 +62,6 @@ async function inPlayCricket(request: APIRequestContext) {
 }
 
 /**
- * A cricket match not started yet, its toss (half an hour before the start) at least ten minutes
- * away, with open match odds. The e2e server runs the simulator with FEED_STILL_PRE_MATCH: such a
- * book is re-quoted only when its game moves, so its prices hold still for the whole journey, and
- * before the start there is no in-play delay.
- */
-async function stillCricket(request: APIRequestContext) {
-  const tree = await envelope<
-    { id: number; events: { id: number; status: string; title: string; startTime: string }[] }[]
-  >(request, '/Event/TreeSportWithEvent');
-  const tossAway = (e: { startTime: string }) => Date.parse(e.startTime) - 30 * 60_000 - Date.now();
-  const upcoming = (tree.find((s) => s.id === 3)?.events ?? [])
-    .filter((e) => e.status === 'UPCOMING' && tossAway(e) > 10 * 60_000)
-    .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));
-  for (const event of upcoming) {
-    const o = await odds(request, event.id);
-    const market = o.matchOdds.find((m) => m.type === 'MATCH_ODDS' && m.status === 'OPEN');
-    const backOf = (r: Runner) => r.back[0]?.price ?? 0;
-    const runner = market?.runners
-      .filter((r) => backOf(r) >= 1.05 && backOf(r) <= 200)
-      .sort((a, b) => Math.abs(backOf(a) - 2) - Math.abs(backOf(b) - 2))[0];
-    const priced = market?.runners.every((r) => r.back[0] && r.lay[0]);
-    if (market && market.runners.length === 2 && priced && runner) return { event, market, runner };
-  }
-  throw new Error('no upcoming cricket match with open match odds and its toss ten minutes away');
-}
-
-/**
  * The cash-out hedge worked out the long way from exchange-math 'Cash out' for one back of `stake`
  * rupees at `price` on `runner` of a two-runner market: lay it at its best lay, or back its rival at
  * the rival's best back, for the whole-rupee stake (|D|/q to the nearest rupee, ties down) that
@@ -136,24 +91,12 @@ function expectedHedge(market: Market, runner: Runner, price: number, stake: num
   return candidates.reduce((a, b) => (b.guaranteed > a.guaranteed ? b : a));
 }
 
-const signedRupees = (paise: number) =>
-  paise === 0 ? rupees(0) : `${paise > 0 ? '+' : '−'}${rupees(Math.abs(paise))}`;
-
-async function demoLogin(page: Page) {
-  await page.goto('/auth/login');
-  await page.getByRole('button', { name: 'Login as demo user' }).click();
-  await expect(page.getByTestId('header-balance')).toBeVisible();
-}
-
-const rupees = (paise: number) =>
-  `₹${new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(paise / 100)}`;
-
 async function storedPaise(page: Page, key: 'balance' | 'exposure'): Promise<number> {
   return page.evaluate((k) => Math.round(Number(window.localStorage.getItem(k)) * 100), key);
 }
 
 async function oddsOnSlip(page: Page): Promise<number> {
-  return Number(await page.getByTestId('betslip-odds').textContent());
+  return Number(await page.getByTestId('betslip-odds').inputValue());
 }
 
 /** Places what the slip holds; retries (a new tap) only when the feed suspended or moved the market meanwhile. */
@@ -218,19 +161,40 @@ test.describe('betting', () => {
     await expect(page.getByTestId(`runner-pnl-${runner.id}`)).toHaveText(`−${rupees(liability)}`);
   });
 
-  test("an 'odds changed' refusal: a back asked well above the market charges nothing", async ({ page }) => {
+  test('a back asked well above the market rests unmatched: its stake is held, and cancelling it releases it', async ({
+    page,
+  }) => {
     await demoLogin(page);
     const { event, market, runner } = await inPlayCricket(page.request);
     await page.goto(`/markets/${event.id}`);
     const slip = page.getByTestId('betslip');
-    const backCell = page.getByTestId(`price-${market.id}-${runner.id}-back-0`);
+    const backCell = page
+      .locator(`[data-market-id="${market.id}"]`)
+      .getByTestId(`price-${market.id}-${runner.id}-back-0`);
     await expect(backCell).toBeEnabled({ timeout: 30_000 });
     await backCell.click();
     for (let i = 0; i < 8; i += 1) await slip.getByRole('button', { name: 'Price up a tick' }).click();
     await slip.getByRole('button', { name: '100', exact: true }).click();
     await slip.getByRole('button', { name: 'Place bet' }).click();
-    await expect(slip.getByRole('alert')).toContainText(/Odds changed|suspended/i, { timeout: 20_000 });
-    await expect(page.getByTestId('header-exposure')).toHaveText(rupees(0));
+    // Before the exchange rested orders this was refused as 'odds changed'. A suspension during the
+    // in-play delay still refuses it, with nothing held.
+    const result = page.getByTestId('betslip-result');
+    const refusal = slip.getByRole('alert');
+    await expect(result.or(refusal)).toBeVisible({ timeout: 20_000 });
+    if (await refusal.isVisible()) {
+      await expect(refusal).toContainText(/suspended/i);
+      await expect(page.getByTestId('header-exposure')).toHaveText(rupees(0));
+      return;
+    }
+    await expect(result.getByTestId('betslip-result-status')).toHaveText(/Unmatched|Partly matched|Matched/);
+    if ((await result.getByTestId('betslip-unmatched').count()) === 0) return; // the market jumped to it
+    await expect(page.getByTestId('header-exposure')).not.toHaveText(rupees(0));
+    await result.getByRole('button', { name: 'Cancel' }).click();
+    await result.getByRole('button', { name: /^Cancel all/ }).click();
+    await expect(result.getByTestId('betslip-unmatched')).toHaveCount(0, { timeout: 20_000 });
+    if ((await result.getByTestId('betslip-fill').count()) === 0) {
+      await expect(page.getByTestId('header-exposure')).toHaveText(rupees(0));
+    }
   });
 
   test('an insufficient-funds refusal: a stake above the demo balance', async ({ page }) => {
@@ -321,7 +285,7 @@ test.describe('betting', () => {
       line: b.fancyValue,
       rate: b.odds,
     }));
-    await page.getByRole('button', { name: 'Book' }).click();
+    await page.getByRole('button', { name: 'Book', exact: true }).click();
     const book = page.getByRole('dialog', { name: /Book/ });
     await expect(book).toBeVisible();
     // The book computed here the long way: each bet's amount at a runs total inside each bucket.

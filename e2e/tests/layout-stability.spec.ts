@@ -84,6 +84,8 @@ test('In-Play stays still while the settings, the events and the scores come in'
 
   await scores.release();
   await expect(page.locator('.event-row__score').first()).toBeVisible();
+  // Each row's six price cells are there from its first frame; the prices fill them in place.
+  await expect(page.locator('.list-price:not(.list-price--empty)').first()).toBeVisible();
   await painted(page);
 
   expectStill(await shifts(page));
@@ -110,7 +112,10 @@ test('a market page stays still while its event, markets and scorecard come in',
   await painted(page);
 
   await scoreCard.release();
-  await expect(page.locator('.scoreboard')).toBeVisible();
+  // On a phone the scorecard is the strip's score line (the card shows from 720 px); the strip's
+  // first prices and the markets come with it.
+  await expect(page.locator('.event-head__score')).toBeVisible();
+  await expect(page.locator('.event-head__rates .price').first()).toBeVisible();
   await expect(page.locator('.market').first()).toBeVisible();
   await painted(page);
 

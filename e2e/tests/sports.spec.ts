@@ -215,7 +215,7 @@ test('tapping a price opens the betslip with that selection', async ({ page }) =
   await expect(slip).toContainText(name);
   await expect(slip).toContainText('Match Odds');
   // The slip starts at the tapped price (it may have moved since; the slip keeps what was tapped).
-  expect(Number(await slip.getByTestId('betslip-odds').textContent())).toBe(Number(price));
+  expect(Number(await slip.getByTestId('betslip-odds').inputValue())).toBe(Number(price));
 });
 
 test('cricket: a ball-running or suspension overlay comes and goes', async ({ page }) => {
@@ -305,9 +305,18 @@ test.describe('toasts', () => {
         await expect(failed).toBeVisible();
         // The toast bounces in from the right (overshooting by 25 px on the way): measure where it
         // comes to rest, not a frame of its entrance.
+        // Its animation may start a frame after it shows, so wait until it stands still too.
         await failed.evaluate((el) =>
           Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)),
         );
+        await expect
+          .poll(async () => {
+            const before = await box(failed);
+            await page.waitForTimeout(200);
+            const after = await box(failed);
+            return before.x === after.x && before.y === after.y;
+          })
+          .toBe(true);
 
         const toast = await box(failed);
         const header = await box(page.locator('.app-top'));
@@ -332,4 +341,94 @@ test.describe('toasts', () => {
       });
     });
   }
+});
+
+test.describe('prices wherever events are listed, and the market page on a phone (360 px)', () => {
+  test.use({ viewport: { width: 360, height: 780 } });
+
+  test('tapping a price in the in-play list opens the slip for that event with that runner, side and price', async ({
+    page,
+  }) => {
+    await page.goto('/inplay');
+    await expect(page.locator('.event-list .list-price--lay:not([disabled])').first()).toBeVisible();
+    // Read the cell and tap it in one go: the prices are live.
+    const picked = await page.evaluate(() => {
+      const cell = Array.from(
+        document.querySelectorAll<HTMLButtonElement>('.event-list .list-price--lay'),
+      ).find((c) => !c.disabled);
+      const href = cell?.closest('.event-row')?.querySelector('a')?.getAttribute('href');
+      const label = cell?.getAttribute('aria-label');
+      cell?.click();
+      return { href, label };
+    });
+    const [, runner, price] = /^lay (.+) at ([\d.]+)$/.exec(picked.label ?? '') ?? [];
+    if (!picked.href || !runner || !price) throw new Error(`no price tapped: ${JSON.stringify(picked)}`);
+    await expect(page).toHaveURL(new RegExp(`${picked.href}$`));
+    const slip = page.getByTestId('betslip');
+    await expect(slip).toBeVisible();
+    await expect(slip.locator('.betslip__side')).toHaveText('Lay');
+    await expect(slip.locator('.betslip__names strong')).toHaveText(runner);
+    await expect(slip.locator('.betslip__names')).toContainText('Match Odds');
+    expect(Number(await slip.getByTestId('betslip-odds').inputValue())).toBe(Number(price));
+  });
+
+  test('six events fit on one screen, each with its 1 X 2 back and lay', async ({ page }) => {
+    await page.goto('/matchlist/1');
+    const rows = page.locator('.event-list .event-row--priced');
+    await expect(rows.nth(5)).toBeVisible();
+    await expect(rows.first().locator('.list-price:not(.list-price--empty)').first()).toBeVisible();
+    expect(await rows.first().locator('.list-price').count()).toBe(6);
+    // The list's first row just under the sticky header: how many rows show whole above the bottom bar.
+    const whole = await page.evaluate(() => {
+      const top = document.querySelector('.app-top')?.getBoundingClientRect().bottom ?? 0;
+      const bottom = document.querySelector('.bottom-nav')?.getBoundingClientRect().top ?? window.innerHeight;
+      const first = document.querySelector('.event-list .event-row--priced');
+      if (!first) return 0;
+      window.scrollTo(0, first.getBoundingClientRect().top + window.scrollY - top);
+      return Array.from(document.querySelectorAll('.event-list .event-row--priced')).filter((row) => {
+        const box = row.getBoundingClientRect();
+        return box.top >= top - 1 && box.bottom <= bottom + 1;
+      }).length;
+    });
+    expect(whole).toBeGreaterThanOrEqual(6);
+  });
+
+  test('the market page: first prices within 200 px of the top, one-click shown with its stake, chips that jump', async ({
+    page,
+  }) => {
+    const event = await cricketInPlay(page);
+    await page.addInitScript(() =>
+      localStorage.setItem('betslips', JSON.stringify({ oneClick: { enabled: true, stake: 500 } })),
+    );
+    await page.goto(`/markets/${event.id}`);
+    const first = page.locator('.price:not(.price--empty)').first();
+    await expect(first).toBeVisible();
+    expect((await box(first)).y).toBeLessThanOrEqual(200);
+    await expect(page.locator('.event-head .one-click-chip')).toHaveText('1-Click ₹500');
+    // One strip with the score, not a second card repeating it.
+    await expect(page.locator('.event-head__score')).toBeVisible();
+    await expect(page.locator('.market-page > .scoreboard')).toBeHidden();
+
+    const strip = page.locator('.event-head');
+    const fancy = page.locator('[data-market-group="fancy"]');
+    await expect(fancy).toBeAttached();
+    await page.getByRole('button', { name: 'Fancy', exact: true }).click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    // The strip stays put under the header, and the fancy section starts right under it.
+    const stripBottom = (await box(strip)).y + (await box(strip)).height;
+    expect((await box(strip)).y).toBeLessThanOrEqual(102);
+    const fancyTop = (await box(fancy)).y;
+    expect(fancyTop).toBeGreaterThanOrEqual(stripBottom - 1);
+    expect(fancyTop).toBeLessThan(780 - 100);
+
+    // Some simulated matches carry no match odds (their chip is disabled): jump to bookmaker then.
+    const hasMatchOdds = await page.getByRole('button', { name: 'Match Odds', exact: true }).isEnabled();
+    const [label, group] = hasMatchOdds ? ['Match Odds', 'matchOdds'] : ['Bookmaker', 'bookmaker'];
+    await page.getByRole('button', { name: label, exact: true }).click();
+    const matchOdds = page.locator(`[data-market-group="${group}"]`).first();
+    await expect
+      .poll(async () => Math.round((await box(matchOdds)).y - stripBottom))
+      .toBeGreaterThanOrEqual(0);
+    expect((await box(matchOdds)).y).toBeLessThan(stripBottom + 24);
+  });
 });

@@ -162,3 +162,97 @@ export async function shoot(page: Page, path: string, width: number) {
   if (width === 360) await fitsWidth(page);
   await page.screenshot({ path, fullPage: true });
 }
+
+/*
+ * The exchange journeys (betting.spec.ts, orders.spec.ts): the public API's shapes they read, the
+ * demo login, money as the app prints it, and a match whose prices hold still.
+ */
+export interface PriceLevel {
+  price: number;
+  size: number;
+}
+export interface Runner {
+  id: number;
+  name: string;
+  back: PriceLevel[];
+  lay: PriceLevel[];
+}
+export interface Market {
+  id: string;
+  name: string;
+  status: string;
+  type: string;
+  runners: Runner[];
+  noLine?: number;
+  noRate?: number;
+  yesLine?: number;
+  yesRate?: number;
+}
+export interface BookmakerMarket {
+  id: string;
+  status: string;
+  runners: { id: number; name: string; back: { rate: number }[]; lay: { rate: number }[] }[];
+}
+
+/** A GET of the public API, answered OK: its envelope's `result`. */
+export async function envelope<T>(request: APIRequestContext, url: string): Promise<T> {
+  const response = await request.get(url);
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { result: T }).result;
+}
+
+/** Signs in as a fresh demo player from the login page; ends with the balance in the header. */
+export async function demoLogin(page: Page) {
+  await page.goto('/auth/login');
+  await page.getByRole('button', { name: 'Login as demo user' }).click();
+  await expect(page.getByTestId('header-balance')).toBeVisible();
+}
+
+/** Paise as the app prints rupees (₹1,500.00). */
+export const rupeesOfPaise = (paise: number) =>
+  `₹${new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(paise / 100)}`;
+/** Paise as the app prints a profit or a loss (+₹330.00, −₹300.00, ₹0.00). */
+export const signedRupeesOfPaise = (paise: number) =>
+  paise === 0 ? rupeesOfPaise(0) : `${paise > 0 ? '+' : '−'}${rupeesOfPaise(Math.abs(paise))}`;
+
+/**
+ * A two-runner cricket match not started yet, its toss (half an hour before the start) at least ten
+ * minutes away, with open and priced match odds (and, `withBookmaker`, an open bookmaker market
+ * with a price); `runner` is the one whose back price, within `backBetween`, is nearest 2. The e2e
+ * server runs the simulator with FEED_STILL_PRE_MATCH: such a book is re-quoted only when its game
+ * moves, so its prices hold still for the whole journey, and before the start there is no in-play
+ * delay.
+ */
+export async function stillCricket(
+  request: APIRequestContext,
+  {
+    backBetween = [1.05, 200],
+    withBookmaker = false,
+  }: { backBetween?: [number, number]; withBookmaker?: boolean } = {},
+) {
+  const tree = await envelope<
+    { id: number; events: { id: number; status: string; title: string; startTime: string }[] }[]
+  >(request, '/Event/TreeSportWithEvent');
+  const tossAway = (e: { startTime: string }) => Date.parse(e.startTime) - 30 * 60_000 - Date.now();
+  const upcoming = (tree.find((s) => s.id === 3)?.events ?? [])
+    .filter((e) => e.status === 'UPCOMING' && tossAway(e) > 10 * 60_000)
+    .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));
+  const [low, high] = backBetween;
+  for (const event of upcoming) {
+    const o = await envelope<{ matchOdds: Market[]; bookmaker: BookmakerMarket[] }>(
+      request,
+      `/Odds/GetUserOddsV2?eventId=${event.id}`,
+    );
+    const market = o.matchOdds.find((m) => m.type === 'MATCH_ODDS' && m.status === 'OPEN');
+    const backOf = (r: Runner) => r.back[0]?.price ?? 0;
+    const runner = market?.runners
+      .filter((r) => backOf(r) >= low && backOf(r) <= high)
+      .sort((a, b) => Math.abs(backOf(a) - 2) - Math.abs(backOf(b) - 2))[0];
+    const priced = market?.runners.every((r) => r.back[0] && r.lay[0]);
+    const bookmaker = o.bookmaker.find((m) => m.status === 'OPEN' && m.runners.some((r) => r.back[0]));
+    if (withBookmaker && !bookmaker) continue;
+    if (market && market.runners.length === 2 && priced && runner)
+      return { event, market, runner, bookmaker };
+  }
+  throw new Error('no upcoming cricket match with open match odds and its toss ten minutes away');
+}
