@@ -23,12 +23,12 @@ export const RUNNERS = [
 
 let marketSeq = 0;
 let eventSeq = 9_000 + Math.floor(Math.random() * 50_000);
-export function newMarket(feed: TestFeed) {
+export function newMarket(feed: TestFeed, runners: typeof RUNNERS = RUNNERS) {
   do marketSeq += 1;
   while (marketSeq % 10 === 0);
   const marketId = `1.${70_000 + marketSeq}${Math.floor(Math.random() * 9) + 1}`;
   const eventId = ++eventSeq;
-  feed.setMarket(matchOddsMarket({ id: marketId, eventId, runners: RUNNERS }));
+  feed.setMarket(matchOddsMarket({ id: marketId, eventId, runners }));
   return { marketId, eventId };
 }
 

@@ -1,10 +1,11 @@
 import type { OperatorBonus, PlayerBonus } from '@backlay/contract';
+import { paise } from '@backlay/exchange';
 import { TestFeed } from '@backlay/feed-simulator/test-feed';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { num, queryRows } from '../src/betting/sql-rows';
-import { BonusService } from '../src/bonus';
-import { expectLedgerBalanced, type Player } from './betting-helpers';
+import { BonusService, recordCasinoWager } from '../src/bonus';
+import { expectLedgerBalanced, placeOk, type Player } from './betting-helpers';
 import {
   backIndia,
   balances,
@@ -17,6 +18,7 @@ import {
   freeBonus,
   getBonuses,
   journalsOf,
+  newMarket,
   newPlayer,
   percentBonus,
   settleAs,
@@ -409,6 +411,60 @@ describe.each(backends)('bonuses (%s)', (backend) => {
       const view = mine(await getBonuses(ctx, p), b.id)[0];
       expect(view).toMatchObject({ status: 'Completed', wagered: 300, wageringRequired: 300 });
       expect(view?.endedAt).not.toBeNull();
+    });
+
+    it("a lay counts the money it risked (its liability), not the backer's stake", async () => {
+      const p = await newPlayer(ctx);
+      await deposit(ctx, p.userId, 1000);
+      const b = await createBonus(ctx, freeBonus({ amount: 100, maxAmount: 100, wageringMultiplier: 5 }));
+      const claimId = (await claimOk(p, b.id)).userBonusId as number;
+      // Lay ₹400 at 1.25 (the offered lay price): a liability of ₹100 only.
+      const m = newMarket(feed, [
+        { id: 11, name: 'India', back: [1.24], lay: [1.25] },
+        { id: 12, name: 'Australia', back: [4.9], lay: [5.0] },
+      ]);
+      const laid = await placeOk(ctx, p, {
+        type: 2,
+        rate: 1.25,
+        stake: 400,
+        runnerId: 11,
+        marketId: m.marketId,
+        eventId: m.eventId,
+      });
+      await settleAs(ctx, m.marketId, 'lost'); // India loses: the lay wins
+      await eventually(async () => (await wagerRows(ctx, claimId)).length === 1, 'the lay counted');
+      expect(await wagerRows(ctx, claimId)).toEqual([
+        { source: 'bet', reference: String(laid.betId), amount: 10_000 },
+      ]);
+      expect((await claimsOf(ctx, p.userId))[0]).toMatchObject({ wagered: 10_000, status: 'ACTIVE' });
+    });
+
+    it('a casino wager counts once per provider transaction, and can complete the wagering', async () => {
+      const p = await newPlayer(ctx);
+      const b = await createBonus(ctx, freeBonus({ amount: 100, maxAmount: 100, wageringMultiplier: 2 }));
+      const claimId = (await claimOk(p, b.id)).userBonusId as number;
+      const wager = (transactionId: string, rupees: number) =>
+        ctx.app.ledger.transaction((money) =>
+          recordCasinoWager(money, {
+            userId: p.userId,
+            provider: 'evolution',
+            transactionId,
+            amount: paise(rupees * 100),
+          }),
+        );
+      expect(await wager('r-1', 120)).toBe(true);
+      expect(await wager('r-1', 120)).toBe(false); // the provider's retry
+      expect(await wager('r-0', 0)).toBe(false);
+      expect((await claimsOf(ctx, p.userId))[0]).toMatchObject({ wagered: 12_000, status: 'ACTIVE' });
+      expect(await wager('r-2', 80)).toBe(true);
+      expect((await claimsOf(ctx, p.userId))[0]).toMatchObject({ wagered: 20_000, status: 'COMPLETED' });
+      expect(await balances(ctx, p.userId)).toMatchObject({ bonus: 0, cash: 10_000 });
+      expect(await wagerRows(ctx, claimId)).toEqual([
+        { source: 'casino', reference: 'evolution:r-1', amount: 12_000 },
+        { source: 'casino', reference: 'evolution:r-2', amount: 8_000 },
+      ]);
+      // No active bonus any more: a later wager counts for nothing.
+      expect(await wager('r-3', 50)).toBe(false);
     });
 
     it('expires a claim past its expiry once (its money back to the house), however often the job runs', async () => {

@@ -241,7 +241,7 @@ export const ReferralSettingsSchema = z.object({
   reward: MoneySchema.refine((p) => p >= 0, { message: 'The reward is zero or more' }),
   /** The referred player's credited deposits must reach this… */
   qualifyingDeposit: NonNegativeMoneySchema,
-  /** …and the matched stake of their settled bets this. */
+  /** …and what their settled bets risked (a back's stake, a lay's liability) this. */
   qualifyingTurnover: NonNegativeMoneySchema,
   /** Rewards one referrer may claim in a calendar month (India time). */
   monthlyCap: z.number().int().min(0).max(1000),

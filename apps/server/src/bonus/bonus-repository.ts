@@ -287,12 +287,22 @@ export async function lockExpiredClaims(tx: Tx, limit: number): Promise<ClaimRow
 
 // ---------------------------------------------------------------- wagering
 
-/** The settled bets of a claim's player that count for it: placed at or after the claim, settled before its expiry. */
+/**
+ * The settled bets of a claim's player that count for it: placed at or after the claim, settled
+ * before its expiry, not a cash-out's hedge (it closes a position, it does not wager anew).
+ */
 const countingBets = (claim: SQL) => sql`
   from user_bonuses ub
   join bets b on b.user_id = ub.user_id
-  where ${claim} and b.status = 'SETTLED' and b.stake_paise > 0
+  where ${claim} and b.status = 'SETTLED' and b.stake_paise > 0 and not b.is_cash_out
     and b.placed_at >= ub.created_at and b.settled_at < ub.expires_at`;
+
+/**
+ * What a bet counts towards wagering: the money it put at risk, its stake for a back and its
+ * liability for a lay (the smaller of the two), so a lay at 1.01 cannot clear ₹1,000 of wagering by
+ * risking ₹10.
+ */
+export const AT_RISK = sql`least(b.stake_paise, b.liability_paise)`;
 
 /**
  * Records the claim's counting bets not counted yet, one row per bet (a bet already counted, say
@@ -303,7 +313,7 @@ export async function insertBetWagers(tx: Tx, claimId: number): Promise<Paise> {
   const added = await rows<{ amount_paise: unknown }>(
     tx,
     sql`insert into bonus_wagers (user_bonus_id, source, reference, amount_paise)
-        select ub.id, 'bet', b.id::text, b.stake_paise ${countingBets(sql`ub.id = ${claimId}`)}
+        select ub.id, 'bet', b.id::text, ${AT_RISK} ${countingBets(sql`ub.id = ${claimId}`)}
         order by b.id
         on conflict do nothing
         returning amount_paise`,

@@ -240,8 +240,8 @@ export async function progressOf(db: Executor, userIds: readonly number[]): Prom
                       join journal_lines jl on jl.account_id = w.cash_account_id
                       join journals j on j.id = jl.journal_id
                      where w.user_id = u.id and j.kind = 'deposit' and jl.amount > 0), 0) as deposited,
-          coalesce((select sum(b.stake_paise) from bets b
-                     where b.user_id = u.id and b.status = 'SETTLED'), 0) as turnover
+          coalesce((select sum(least(b.stake_paise, b.liability_paise)) from bets b
+                     where b.user_id = u.id and b.status = 'SETTLED' and not b.is_cash_out), 0) as turnover
         from users u where u.id in (${sql.join(
           userIds.map((id) => sql`${id}`),
           sql`, `,

@@ -39,7 +39,7 @@ export function programmeSteps(p: Programme): string[] {
     'Share your link or code with a friend.',
     'Your friend signs up with it and verifies their mobile number.',
     rule
-      ? `Once your friend ${rule} (settled bets count by their matched stake; void bets do not), claim your ${rupees(p.reward)} here. It is paid to your cash.`
+      ? `Once your friend ${rule} (settled bets count by what they risked: a back's stake, a lay's liability; void bets do not), claim your ${rupees(p.reward)} here. It is paid to your cash.`
       : `Then claim your ${rupees(p.reward)} here. It is paid to your cash.`,
   ];
 }
