@@ -256,3 +256,94 @@ export async function stillCricket(
   }
   throw new Error('no upcoming cricket match with open match odds and its toss ten minutes away');
 }
+
+/*
+ * Money journeys (bonuses.spec.ts, referrals.spec.ts): a deposit paid in the sandbox, bets placed
+ * through the API with the player's own token, and markets the operator settles.
+ */
+
+/** Deposits `amount` rupees by UPI app, paid on the sandbox provider's page; ends credited. */
+export async function depositInSandbox(page: Page, amount: number) {
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Deposit' }).click();
+  await expect(page).toHaveURL(/\/depositw$/);
+  await page.getByRole('radio', { name: /Pay by UPI app \(automatic\)/ }).check();
+  await page.getByLabel('Amount (₹)').fill(String(amount));
+  await page.getByRole('button', { name: 'Continue to pay' }).click();
+  const panel = page.getByTestId('gateway');
+  const sandboxLink = panel.getByRole('link', { name: /Sandbox: open the test payment page/ });
+  const [sandbox] = await Promise.all([page.context().waitForEvent('page'), sandboxLink.click()]);
+  await sandbox.waitForLoadState();
+  await sandbox.getByRole('button', { name: /^Pay / }).click();
+  await expect(sandbox.locator('dt:text-is("Status") + dd')).not.toHaveText(/pending|waiting/i);
+  await sandbox.close();
+  await expect(panel.getByText('Payment received')).toBeVisible({ timeout: 15_000 });
+  await expect(panel.getByTestId('gateway-credited')).toHaveText(rupees(amount));
+}
+
+/**
+ * An upcoming match (not cricket, whose pre-match books other journeys keep for themselves) with
+ * open, priced match odds, none of `used`: the market and its first runner.
+ */
+export async function upcomingMatchOdds(request: APIRequestContext, used: Set<string>) {
+  const tree = await envelope<{ id: number; events: { id: number; status: string }[] }[]>(
+    request,
+    '/Event/TreeSportWithEvent',
+  );
+  for (const sport of tree.filter((s) => s.id === 1 || s.id === 2 || s.id === 25)) {
+    for (const event of sport.events.filter((e) => e.status === 'UPCOMING')) {
+      const o = await envelope<{ matchOdds: Market[] }>(request, `/Odds/GetUserOddsV2?eventId=${event.id}`);
+      const market = o.matchOdds.find(
+        (m) => m.type === 'MATCH_ODDS' && m.status === 'OPEN' && !used.has(m.id),
+      );
+      const runner = market?.runners.find((r) => (r.back[0]?.price ?? 0) > 1.01);
+      if (market && runner && market.runners.every((r) => r.back[0] && r.lay[0])) {
+        used.add(market.id);
+        return { event, market, runner };
+      }
+    }
+  }
+  throw new Error('no upcoming match with open, priced match odds');
+}
+
+/** The signed-in player's bearer token, as the app keeps it. */
+export async function playerHeaders(page: Page): Promise<{ authorization: string }> {
+  const token = await page.evaluate(() => window.localStorage.getItem('accessToken'));
+  expect(token, 'a signed-in player').toBeTruthy();
+  return { authorization: `Bearer ${token}` };
+}
+
+/**
+ * Backs `runner` for `stake` rupees at any price offered, matched in full, through the API as the
+ * signed-in player, then has the trader settle the market: the runner wins, or `lost`.
+ */
+export async function backAndSettle(
+  page: Page,
+  bet: { event: { id: number }; market: Market; runner: Runner },
+  stake: number,
+  outcome: 'won' | 'lost',
+) {
+  const placed = await page.request.post('/Bet/PlaceBetV2', {
+    headers: await playerHeaders(page),
+    data: {
+      requestId: `e2e-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e9)}`,
+      type: 1,
+      rate: bet.runner.back[0]?.price,
+      stake,
+      runnerId: bet.runner.id,
+      marketId: bet.market.id,
+      eventId: bet.event.id,
+      acceptAnyOdds: true,
+    },
+  });
+  const body = (await placed.json()) as { result: { matchedStake: number; unmatchedStake: number } | null };
+  expect(placed.ok(), JSON.stringify(body)).toBe(true);
+  expect(body.result).toMatchObject({ matchedStake: stake, unmatchedStake: 0 });
+  const winner =
+    outcome === 'won' ? bet.runner : (bet.market.runners.find((r) => r.id !== bet.runner.id) as Runner);
+  const settled = await page.request.post('/admin/markets/settle', {
+    headers: await operatorHeaders(page.request, 'trader'),
+    data: { marketId: bet.market.id, result: { kind: 'winner', runnerId: winner.id } },
+  });
+  expect(settled.ok(), await settled.text()).toBe(true);
+}

@@ -465,6 +465,23 @@ describe.each(backends)('bonuses (%s)', (backend) => {
       ]);
       // No active bonus any more: a later wager counts for nothing.
       expect(await wager('r-3', 50)).toBe(false);
+
+      // The cash statement shows the bonus reaching the cash (its grant moved only the bonus
+      // balance), under the 'bonus' filter too.
+      type Line = { kind: string; credit: number; debit: number; balance: number; description: string };
+      for (const query of [{}, { kind: 'bonus' }]) {
+        const statement = expectOk(
+          await call<{ totalCount: number; items: Line[] }>(ctx.app, {
+            url: '/Transaction/GetHistory',
+            query,
+            token: p.token,
+          }),
+        );
+        expect(statement.items.map((l) => [l.kind, l.credit, l.debit, l.balance])).toEqual([
+          ['bonus', 100, 0, 100],
+        ]);
+        expect(statement.items[0]?.description).toMatch(/turned into cash/);
+      }
     });
 
     it('expires a claim past its expiry once (its money back to the house), however often the job runs', async () => {

@@ -30,15 +30,19 @@ type StatementKind = (typeof STATEMENT_KINDS)[number];
 
 /**
  * The journals a statement kind shows: cash held for a withdrawal is the withdrawal as the player
- * sees it (it leaves their balance when they ask), held cash given back is its reversal.
+ * sees it (it leaves their balance when they ask), held cash given back is its reversal, and a
+ * bonus turned into cash is the bonus reaching their cash (its grant and forfeit move only the
+ * bonus balance, so they are not on the cash statement).
  */
 const JOURNAL_KINDS_OF: Partial<Record<StatementKind, string[]>> = {
   withdrawal: ['withdrawal', 'funds_hold'],
   withdrawal_reversal: ['withdrawal_reversal', 'funds_release'],
+  bonus: ['bonus', 'bonus_conversion'],
 };
 const STATEMENT_KIND_OF: Record<string, StatementKind> = {
   funds_hold: 'withdrawal',
   funds_release: 'withdrawal_reversal',
+  bonus_conversion: 'bonus',
 };
 
 function toStatementLine(l: StatementLineRow) {
