@@ -469,7 +469,8 @@ describe.each(backends)('bonuses (%s)', (backend) => {
       // The cash statement shows the bonus reaching the cash (its grant moved only the bonus
       // balance), under the 'bonus' filter too.
       type Line = { kind: string; credit: number; debit: number; balance: number; description: string };
-      for (const query of [{}, { kind: 'bonus' }]) {
+      const queries: Record<string, string>[] = [{}, { kind: 'bonus' }];
+      for (const query of queries) {
         const statement = expectOk(
           await call<{ totalCount: number; items: Line[] }>(ctx.app, {
             url: '/Transaction/GetHistory',

@@ -3,28 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { LoginLinkService } from '../account';
 import type { Executor } from '../platform/db/database';
 import type { AuthOperator, OperatorAction } from '../platform/http/auth-user';
-
-/**
- * The site's address the link opens: the Origin the call came from (the request's domain was
- * resolved from it), else this request's own scheme and host.
- */
-function siteOrigin(req: FastifyRequest): string {
-  const origin = req.headers.origin;
-  if (origin && origin !== 'null') {
-    try {
-      return new URL(origin).origin;
-    } catch {
-      // Not an address: fall back to the Host the request was sent to.
-    }
-  }
-  const own = `${req.protocol}://${req.host}`;
-  try {
-    // As a browser writes its own origin (no default port), which the exchange's redirect_uri repeats.
-    return new URL(own).origin;
-  } catch {
-    return own;
-  }
-}
+import { siteOrigin } from '../platform/http/site-origin';
 
 /**
  * An operator asks for a one-time sign-in link for a player of the request's site (its Origin or

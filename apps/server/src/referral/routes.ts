@@ -1,28 +1,8 @@
 import { routes } from '@backlay/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../platform/http/define-route';
+import { siteOrigin } from '../platform/http/site-origin';
 import type { ReferralService } from './referral-service';
-
-/**
- * The site's address a share link opens: the Origin the call came from (the request's domain was
- * resolved from it), else the request's own scheme and host, written as a browser writes an origin.
- */
-export function siteOrigin(req: FastifyRequest): string {
-  const origin = req.headers.origin;
-  if (origin && origin !== 'null') {
-    try {
-      return new URL(origin).origin;
-    } catch {
-      // Not an address: fall back to the Host the request was sent to.
-    }
-  }
-  const own = `${req.protocol}://${req.host}`;
-  try {
-    return new URL(own).origin;
-  } catch {
-    return own;
-  }
-}
 
 /** The players' referral calls and the operators' programme and review. */
 export async function referralRoutes(app: FastifyInstance, opts: { referrals: ReferralService }) {
