@@ -45,7 +45,7 @@ export function WageringProgress({ bonus }: { bonus: PlayerBonus }) {
         </span>
       </div>
       <div
-        className="bonus-progress__track"
+        className="meter"
         role="progressbar"
         aria-labelledby={label}
         aria-valuemin={0}
@@ -53,7 +53,7 @@ export function WageringProgress({ bonus }: { bonus: PlayerBonus }) {
         aria-valuenow={Math.min(bonus.wagered, bonus.wageringRequired) / 100}
         aria-valuetext={`${done} of ${of} wagered`}
       >
-        <span className="bonus-progress__bar" style={{ width: `${percent}%` }} />
+        <span className="meter__bar" style={{ width: `${percent}%` }} />
       </div>
     </div>
   );

@@ -37,7 +37,7 @@ export function wageringText(b: PlayerBonus): string {
         : '';
   return (
     `Bet ${b.wageringMultiplier}× the bonus${total} within ${days(b.validDays)} of claiming to turn it into cash. ` +
-    'Settled sports bets count by what they risked, a back\'s stake or a lay\'s liability (void bets and cash-out hedges do not), and casino bets count too.'
+    "Settled sports bets count by what they risked, a back's stake or a lay's liability (void bets and cash-out hedges do not), and casino bets count too."
   );
 }
 

@@ -37,7 +37,7 @@ export function ReferralProgress({ label, have, need }: { label: string; have: P
         </span>
       </div>
       <div
-        className="referral-progress__track"
+        className="meter"
         role="progressbar"
         aria-labelledby={labelId}
         aria-valuemin={0}
@@ -45,7 +45,7 @@ export function ReferralProgress({ label, have, need }: { label: string; have: P
         aria-valuenow={Math.min(have, need) / 100}
         aria-valuetext={text}
       >
-        <span className="referral-progress__bar" style={{ width: `${percent}%` }} />
+        <span className="meter__bar" style={{ width: `${percent}%` }} />
       </div>
     </div>
   );
