@@ -229,6 +229,14 @@ describe.each(backends)('bonuses (%s)', (backend) => {
       await deposit(ctx, p.userId, 10_000);
       expect(await claimOk(p, b.id)).toMatchObject({ amount: 2000 }); // capped
       expect((await balances(ctx, p.userId)).cash).toBe((5000 + 2000 + 500 + 10_000 + 2000) * 100);
+
+      // A deposit passed over for a newer one is not reloaded afterwards.
+      const q = await newPlayer(ctx);
+      await deposit(ctx, q.userId, 1000);
+      await deposit(ctx, q.userId, 4000);
+      await deposit(ctx, q.userId, 8000);
+      expect(await claimOk(q, b.id)).toMatchObject({ amount: 2000 }); // on the ₹8,000
+      expectRefused(await claim(ctx, q, b.id), 422, 'BONUS_NOT_CLAIMABLE', /latest deposit/);
     });
 
     it('one active bonus at a time; an inactive, unknown or foreign bonus is refused', async () => {

@@ -353,15 +353,16 @@ export class BonusService {
         return { ok: true, amount, periodKey: 'once' };
       }
       case 'Reload': {
-        const deposits = (await repo.depositsOf(ex, userId)).slice(1);
-        const used = await repo.reloadKeysUsed(ex, userId);
-        const latest = deposits.reverse().find((d) => !used.has(d.reference));
+        // On the latest deposit only (after the first): a deposit passed over for a newer one is
+        // not reloaded later, so the offer always reads "on your latest deposit".
+        const latest = (await repo.depositsOf(ex, userId)).slice(1).at(-1);
         if (!latest) {
           return no(
-            deposits.length === 0
-              ? `Make a deposit of at least ${formatRupees(b.minDepositPaise)} after your first one to claim it.`
-              : 'You have already claimed a reload bonus on your latest deposit.',
+            `Make a deposit of at least ${formatRupees(b.minDepositPaise)} after your first one to claim it.`,
           );
+        }
+        if ((await repo.reloadKeysUsed(ex, userId)).has(latest.reference)) {
+          return no('You have already claimed a reload bonus on your latest deposit.');
         }
         if (latest.amount < b.minDepositPaise) {
           return no(`Your latest deposit was less than ${formatRupees(b.minDepositPaise)}.`);
