@@ -34,13 +34,19 @@ async function signUpWith(page: Page, link: string, code: string) {
   await expect(verify).toBeVisible();
   await verify.getByLabel('One-time code').fill(await codeFromOutbox(page, player.mobile));
   await verify.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page).toHaveURL(/\/inplay$/);
   await expect(page.getByTestId('header-balance')).toBeVisible();
   return player;
 }
 
 async function logout(page: Page) {
-  await page.getByRole('button', { name: /Account menu/ }).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  // A menu opened while the page still settles after sign-up can close again: open it until it stays.
+  const item = page.getByRole('menuitem', { name: 'Logout' });
+  await expect(async () => {
+    if (!(await item.isVisible())) await page.getByRole('button', { name: /Account menu/ }).click();
+    await expect(item).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+  await item.click();
   await expect(page.getByTestId('header-balance')).toHaveCount(0);
 }
 
