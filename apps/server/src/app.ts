@@ -9,6 +9,7 @@ import { AccountService, accountRoutes, LoginLinkService, loginLinkRoutes, Sessi
 import { authPlugin, SessionRevocations, TokenService } from './auth';
 import { bettingPlugin } from './betting';
 import { bonusPlugin, BonusService } from './bonus';
+import { casinoPlugin } from './casino';
 import type { Config } from './config';
 import { bodyParsers } from './platform/http/body-parsers';
 import { securityHeaders } from './platform/http/security-headers';
@@ -315,6 +316,8 @@ export async function buildApp({
   await app.register(cashierOperatorRoutes, { cashier });
   // Referrals: the programme, the qualification checks on deposits and settled bets, the sweep.
   await app.register(referralPlugin);
+  // The casino's seamless wallet: the providers' signed balance, bet, win and rollback calls.
+  await app.register(casinoPlugin);
 
   await app.register(realtimeHub, {
     path: HUB_PATH,

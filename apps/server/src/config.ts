@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { CASINO_PROVIDERS, type CasinoProviderId } from '@backlay/contract';
 import { z } from 'zod';
 
 const EnvSchema = z.object({
@@ -86,6 +87,24 @@ const EnvSchema = z.object({
    * one (at least one), so the event loop keeps a core to itself.
    */
   OCR_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  /**
+   * Each casino provider's HMAC-SHA256 secret for the seamless-wallet calls it signs (casino/), and
+   * the host its games launch from. Outside production a missing secret is generated into DATA_DIR
+   * and a missing host is our own games provider; in production a provider without its secret is
+   * off (its wallet calls answer CASINO_PROVIDER_UNAVAILABLE), never run on a made-up secret.
+   */
+  CASINO_INTERNATIONAL_SECRET: z.string().min(32).optional(),
+  CASINO_DREAM_SECRET: z.string().min(32).optional(),
+  CASINO_KING_SECRET: z.string().min(32).optional(),
+  CASINO_MAC_SECRET: z.string().min(32).optional(),
+  CASINO_UDAN_SECRET: z.string().min(32).optional(),
+  CASINO_INTERNATIONAL_HOST: z.string().url().optional(),
+  CASINO_DREAM_HOST: z.string().url().optional(),
+  CASINO_KING_HOST: z.string().url().optional(),
+  CASINO_MAC_HOST: z.string().url().optional(),
+  CASINO_UDAN_HOST: z.string().url().optional(),
+  /** Where our own games provider (apps/games) listens outside production: every provider's default host. */
+  CASINO_DEV_GAMES_URL: z.string().url().default('http://localhost:8090'),
   // The market feed reads FEED_ROLE, FEED_SEED, FEED_TIME_SCALE, FEED_STEP_MS and
   // FEED_STILL_PRE_MATCH itself (sports/feed/run-feed.ts), validated the same way.
 });
@@ -99,7 +118,18 @@ export type Config = z.infer<typeof EnvSchema> & {
   isProduction: boolean;
   /** The payment provider's webhook secret; null in production when none is configured. */
   paymentWebhookSecret: string | null;
+  /** Each casino provider's wallet secret and launch host; null in production when not configured. */
+  casinoProviders: Record<CasinoProviderId, { secret: string | null; host: string | null }>;
 };
+
+const CASINO_ENV = {
+  international: { secret: 'CASINO_INTERNATIONAL_SECRET', host: 'CASINO_INTERNATIONAL_HOST' },
+  dream: { secret: 'CASINO_DREAM_SECRET', host: 'CASINO_DREAM_HOST' },
+  king: { secret: 'CASINO_KING_SECRET', host: 'CASINO_KING_HOST' },
+  mac: { secret: 'CASINO_MAC_SECRET', host: 'CASINO_MAC_HOST' },
+  udan: { secret: 'CASINO_UDAN_SECRET', host: 'CASINO_UDAN_HOST' },
+} as const satisfies Record<CasinoProviderId, { secret: keyof Env; host: keyof Env }>;
+type Env = z.infer<typeof EnvSchema>;
 
 /** Validates the environment at start-up; a bad value stops the server with a clear message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -124,6 +154,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const apiDocs = c.API_DOCS ? c.API_DOCS === 'true' : !isProduction;
   const paymentWebhookSecret =
     c.PAYMENT_WEBHOOK_SECRET ?? (isProduction ? null : devSecrets(dataDir).paymentWebhookSecret);
+  let generated: DevSecrets | undefined;
+  const casinoProviders = Object.fromEntries(
+    CASINO_PROVIDERS.map((p) => {
+      const env = CASINO_ENV[p];
+      const secret = c[env.secret] ?? (isProduction ? null : (generated ??= devSecrets(dataDir)).casino[p]);
+      const host = c[env.host] ?? (isProduction ? null : `${c.CASINO_DEV_GAMES_URL.replace(/\/$/, '')}/${p}`);
+      return [p, { secret, host }];
+    }),
+  ) as Config['casinoProviders'];
   return {
     ...c,
     jwtSecret,
@@ -132,12 +171,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemoData,
     apiDocs,
     paymentWebhookSecret,
+    casinoProviders,
   };
 }
 
 interface DevSecrets {
   jwtSecret: string;
   paymentWebhookSecret: string;
+  /** Each casino provider's wallet secret (the games provider of development must sign with the same). */
+  casino: Record<CasinoProviderId, string>;
 }
 
 /** Development secrets generated once into DATA_DIR/secrets.json, so none ever lives in the repository. */
@@ -149,8 +191,15 @@ function devSecrets(dataDir: string): DevSecrets {
   const secrets: DevSecrets = {
     jwtSecret: saved.jwtSecret ?? randomBytes(48).toString('base64url'),
     paymentWebhookSecret: saved.paymentWebhookSecret ?? randomBytes(32).toString('base64url'),
+    casino: Object.fromEntries(
+      CASINO_PROVIDERS.map((p) => [p, saved.casino?.[p] ?? randomBytes(32).toString('base64url')]),
+    ) as DevSecrets['casino'],
   };
-  if (secrets.jwtSecret !== saved.jwtSecret || secrets.paymentWebhookSecret !== saved.paymentWebhookSecret) {
+  if (
+    secrets.jwtSecret !== saved.jwtSecret ||
+    secrets.paymentWebhookSecret !== saved.paymentWebhookSecret ||
+    CASINO_PROVIDERS.some((p) => secrets.casino[p] !== saved.casino?.[p])
+  ) {
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   }

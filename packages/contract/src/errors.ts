@@ -86,6 +86,35 @@ export const ERRORS = {
     status: 422,
     message: "You have claimed this month's most referral rewards. Claim again next month.",
   },
+  CASINO_SIGNATURE_INVALID: {
+    status: 401,
+    message: "The wallet call is not signed with the provider's secret. Nothing was changed.",
+  },
+  CASINO_SIGNATURE_STALE: {
+    status: 401,
+    message: "The wallet call's signed time is too far from ours: an old call sent again is refused.",
+  },
+  CASINO_PROVIDER_UNAVAILABLE: { status: 503, message: 'This casino provider is not configured here.' },
+  CASINO_TOKEN_INVALID: { status: 401, message: 'The casinoToken is not one of ours.' },
+  CASINO_TOKEN_EXPIRED: {
+    status: 401,
+    message: 'The casinoToken has expired: the player must open the game again.',
+  },
+  CASINO_TOKEN_FOREIGN: { status: 403, message: 'The casinoToken does not belong to this player or site.' },
+  CASINO_TRANSACTION_CONFLICT: {
+    status: 409,
+    message: 'This transactionId was already used with other details. Nothing was changed.',
+  },
+  CASINO_BET_NOT_FOUND: { status: 404, message: 'No bet of this provider has that referenceTransactionId.' },
+  CASINO_BET_CANCELLED: { status: 409, message: 'This bet was rolled back. Nothing was changed.' },
+  CASINO_BET_HAS_WIN: {
+    status: 409,
+    message: 'This bet already has a win, so it cannot be rolled back. Nothing was changed.',
+  },
+  CASINO_ROUND_MISMATCH: {
+    status: 422,
+    message: 'The roundId is not the round of the bet. Nothing was changed.',
+  },
   SITE_SUSPENDED: { status: 503, message: 'The site is under maintenance.' },
   INTERNAL: { status: 500, message: 'Something went wrong on our side. Please try again.' },
 } as const satisfies Record<string, { status: number; message: string }>;

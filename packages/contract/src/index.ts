@@ -16,5 +16,6 @@ export * from './betting';
 export * from './money';
 export * from './cashier';
 export * from './bonus';
+export * from './casino';
 export * from './ocr';
 export * from './payment';

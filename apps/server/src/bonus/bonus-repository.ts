@@ -337,6 +337,17 @@ export async function insertCasinoWager(
   return added.length > 0;
 }
 
+/** Takes a casino wager off a claim (its bet was rolled back); answers its amount, or null if none. */
+export async function deleteCasinoWager(tx: Tx, claimId: number, reference: string): Promise<Paise | null> {
+  const [row] = await rows<{ amount_paise: unknown }>(
+    tx,
+    sql`delete from bonus_wagers
+        where user_bonus_id = ${claimId} and source = 'casino' and reference = ${reference}
+        returning amount_paise`,
+  );
+  return row ? paise(int(row.amount_paise)) : null;
+}
+
 /** Adds to a claim's wagering (the sum of its wager rows); answers the new total. */
 export async function addWagered(tx: Tx, claimId: number, amount: Paise): Promise<Paise> {
   const [row] = await tx

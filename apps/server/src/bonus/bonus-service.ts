@@ -514,6 +514,28 @@ export async function recordCasinoWager(
   return true;
 }
 
+/**
+ * A casino bet rolled back by its provider no longer counts: inside the rollback's transaction, its
+ * wager row leaves the player's active claim and the claim's wagering goes down by it. A claim that
+ * has ended (the wager may have completed it) is left as it is; the casino's own log keeps the trail.
+ * Answers whether a wager was taken back.
+ */
+export async function uncountCasinoWager(
+  money: MoneyWriter,
+  input: { userId: number; provider: string; transactionId: string },
+): Promise<boolean> {
+  const claim = await repo.activeClaim(money.tx, input.userId, { lock: true });
+  if (!claim) return false;
+  const removed = await repo.deleteCasinoWager(
+    money.tx,
+    claim.id,
+    `${input.provider}:${input.transactionId}`,
+  );
+  if (removed === null) return false;
+  await repo.addWagered(money.tx, claim.id, paise(-removed));
+  return true;
+}
+
 /** The claim's bonus money to the player's cash (one journal) and the claim completed. */
 async function convertClaim(
   money: MoneyWriter,

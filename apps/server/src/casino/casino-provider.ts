@@ -1,10 +1,11 @@
 /*
  * The seam to a casino games provider: the casino feature sees only this interface. Providers call
- * our seamless wallet for money (never the other way round); see README.md beside this file.
+ * our seamless wallet for money (never the other way round), signed with their secret by the one
+ * scheme of wallet-signature.ts; see README.md beside this file.
  */
+import type { CasinoProviderId } from '@backlay/contract';
 
-export const CASINO_PROVIDERS = ['international', 'dream', 'king', 'mac', 'udan'] as const;
-export type CasinoProviderId = (typeof CASINO_PROVIDERS)[number];
+export { CASINO_PROVIDERS, type CasinoProviderId } from '@backlay/contract';
 
 /** A game of a provider's catalogue, as the lobby lists it. */
 export interface CasinoGame {
@@ -19,13 +20,8 @@ export interface CasinoGame {
 
 export interface CasinoProvider {
   readonly id: CasinoProviderId;
-  /** Where the client launches its games (per environment: test or production). */
+  /** Where the client launches its games (per environment: test or production; config.casinoProviders). */
   readonly host: string;
   /** The provider's catalogue; a provider that is down or slow rejects, and the lobby says so. */
   games(signal?: AbortSignal): Promise<CasinoGame[]>;
-  /**
-   * Whether a seamless-wallet call (balance, bet, win, rollback) carries the provider's HMAC-SHA256
-   * signature over its raw body.
-   */
-  verifyWalletCall(signature: string | undefined, rawBody: Buffer): boolean;
 }

@@ -1,7 +1,10 @@
-/* The casino feature's public entry: so far only its seam to the games providers. */
+/* The casino feature's public entry: its plugin (the seamless wallet), and its seam to the games providers. */
 export {
   CASINO_PROVIDERS,
   type CasinoGame,
   type CasinoProvider,
   type CasinoProviderId,
 } from './casino-provider';
+export { casinoPlugin } from './plugin';
+export { CasinoWallet, CASINO_TOKEN_GRACE_SECONDS } from './wallet-service';
+export { signWalletCall, verifyWalletSignature } from './wallet-signature';

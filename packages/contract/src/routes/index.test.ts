@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { accountRoutes } from './account';
 import { bettingRoutes } from './betting';
 import { bonusRoutes } from './bonus';
+import { casinoRoutes } from './casino';
 import { cashierRoutes } from './cashier';
 import { devRoutes } from './dev';
 import { routes } from './index';
@@ -21,6 +22,7 @@ const features = [
   cashierRoutes,
   paymentRoutes,
   bonusRoutes,
+  casinoRoutes,
   devRoutes,
 ];
 

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { accountRoutes } from './account';
 import { bettingRoutes } from './betting';
 import { bonusRoutes } from './bonus';
+import { casinoRoutes } from './casino';
 import { cashierRoutes } from './cashier';
 import { devRoutes } from './dev';
 import { operatorRoutes } from './operator';
@@ -12,6 +13,7 @@ import { statementRoutes } from './statement';
 
 export { route, type AuthMode, type HttpMethod, type RouteDef } from './route-def';
 export { PAYMENT_IMAGE_PATH } from './cashier';
+export { casinoWalletRoutes } from './casino';
 export {
   SetFeedPricesInputSchema,
   SetFeedPricesResultSchema,
@@ -35,6 +37,7 @@ export const routes = {
   ...cashierRoutes,
   ...paymentRoutes,
   ...bonusRoutes,
+  ...casinoRoutes,
   ...devRoutes,
 } as const;
 

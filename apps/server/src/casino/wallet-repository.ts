@@ -1,0 +1,122 @@
+import { paise, type Paise } from '@backlay/exchange';
+import { and, eq, sql } from 'drizzle-orm';
+import type { CasinoProviderId } from '@backlay/contract';
+import type { Executor, Tx } from '../platform/db/database';
+import { casinoTransactions, users, type CASINO_OUTCOMES } from '../platform/db/schema';
+
+/* The seamless wallet's SQL: its log of calls taken (casino_transactions) and the player it reads. */
+
+export type CasinoOutcome = (typeof CASINO_OUTCOMES)[number];
+
+export interface CasinoTxnRow {
+  id: number;
+  domainId: number;
+  userId: number;
+  provider: CasinoProviderId;
+  transactionId: string;
+  type: 'bet' | 'win' | 'rollback';
+  outcome: CasinoOutcome;
+  roundId: string;
+  gameCode: string | null;
+  referenceTransactionId: string | null;
+  amountPaise: Paise;
+  balanceAfterPaise: Paise;
+  journalId: number | null;
+}
+
+export type NewCasinoTxn = Omit<CasinoTxnRow, 'id'>;
+
+/** 'cwal': the advisory-lock class of wallet calls, apart from the markets' ('bets'). */
+const CASINO_LOCK_CLASS = 0x6377616c;
+
+/**
+ * Serialises every call about the same transaction ids of a provider until the transaction ends:
+ * a call locks its own id and the bet it names, in one sorted order, so a bet and its win or
+ * rollback never pass each other and two calls never wait for each other in a circle. Taken
+ * before the wallet's row lock, by every wallet call alike.
+ */
+export async function lockTransactionIds(tx: Tx, provider: CasinoProviderId, ids: string[]): Promise<void> {
+  const keys = [...new Set(ids.map((id) => `${provider}:${id}`))].sort();
+  for (const key of keys) {
+    await tx.execute(sql`select pg_advisory_xact_lock(${CASINO_LOCK_CLASS}, hashtext(${key}))`);
+  }
+}
+
+const columns = {
+  id: casinoTransactions.id,
+  domainId: casinoTransactions.domainId,
+  userId: casinoTransactions.userId,
+  provider: casinoTransactions.provider,
+  transactionId: casinoTransactions.transactionId,
+  type: casinoTransactions.type,
+  outcome: casinoTransactions.outcome,
+  roundId: casinoTransactions.roundId,
+  gameCode: casinoTransactions.gameCode,
+  referenceTransactionId: casinoTransactions.referenceTransactionId,
+  amountPaise: casinoTransactions.amountPaise,
+  balanceAfterPaise: casinoTransactions.balanceAfterPaise,
+  journalId: casinoTransactions.journalId,
+};
+
+/** The call a provider made with this transaction id, if it was taken. */
+export async function findTransaction(
+  ex: Executor,
+  provider: CasinoProviderId,
+  transactionId: string,
+): Promise<CasinoTxnRow | null> {
+  const [row] = await ex
+    .select(columns)
+    .from(casinoTransactions)
+    .where(
+      and(eq(casinoTransactions.provider, provider), eq(casinoTransactions.transactionId, transactionId)),
+    );
+  return row ?? null;
+}
+
+/** The wins and rollbacks that name a bet (taken ones: refused calls leave no row). */
+export async function findByReference(
+  ex: Executor,
+  provider: CasinoProviderId,
+  betTransactionId: string,
+): Promise<CasinoTxnRow[]> {
+  return ex
+    .select(columns)
+    .from(casinoTransactions)
+    .where(
+      and(
+        eq(casinoTransactions.provider, provider),
+        eq(casinoTransactions.referenceTransactionId, betTransactionId),
+      ),
+    )
+    .orderBy(casinoTransactions.id);
+}
+
+export async function insertTransaction(tx: Tx, row: NewCasinoTxn): Promise<void> {
+  await tx.insert(casinoTransactions).values({ ...row, amountPaise: paise(row.amountPaise) });
+}
+
+export interface CasinoPlayer {
+  id: number;
+  domainId: number;
+  status: 'pending' | 'active' | 'locked' | 'closed';
+  isDemo: boolean;
+  /** Self-excluded until this time, when it is still ahead. */
+  excludedUntil: Date | null;
+}
+
+/** The player a casinoToken names, as the wallet judges them. */
+export async function findPlayer(ex: Executor, userId: number): Promise<CasinoPlayer | null> {
+  const [row] = await ex
+    .select({
+      id: users.id,
+      domainId: users.domainId,
+      status: users.status,
+      isDemo: users.isDemo,
+      excludedUntil: users.excludedUntil,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row) return null;
+  const excluded = row.excludedUntil && row.excludedUntil.getTime() > Date.now() ? row.excludedUntil : null;
+  return { ...row, excludedUntil: excluded };
+}

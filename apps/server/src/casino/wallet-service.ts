@@ -1,0 +1,373 @@
+import type {
+  CasinoBalanceInput,
+  CasinoBalanceResult,
+  CasinoBetInput,
+  CasinoProviderId,
+  CasinoRollbackInput,
+  CasinoRollbackOutcome,
+  CasinoRollbackResult,
+  CasinoTransactionResult,
+  CasinoWinInput,
+  ErrorBody,
+} from '@backlay/contract';
+import { negPaise, paiseToRupees, subPaise, ZERO_PAISE, type Paise } from '@backlay/exchange';
+import { recordCasinoWager, uncountCasinoWager } from '../bonus';
+import type { Ledger, MoneyWriter, Wallet, WalletRow } from '../ledger';
+import type { Db } from '../platform/db/database';
+import { AppError } from '../platform/http/app-error';
+import { formatRupees } from '../platform/money';
+import type { CasinoTokens } from './casino-token';
+import * as repo from './wallet-repository';
+
+/*
+ * The seamless wallet (README.md beside this file): a provider's balance, bet, win and rollback
+ * calls, each idempotent on (provider, transactionId). Every movement is one balanced journal posted
+ * through the ledger in the same transaction as its casino_transactions row: the player's cash
+ * against the domain's HOUSE_CASINO account (HOUSE_PLAY_MONEY for a demo player's play money). The
+ * ledger pushes the balance after the commit.
+ *
+ * Every call about a bet (the bet, its wins, its rollbacks) first takes the advisory locks of its
+ * own transaction id and of the bet's, then the wallet's row lock: a bet and its rollback never
+ * pass each other, whatever order they come in.
+ */
+
+/** How long past its expiry a casinoToken still names the player of a win, a rollback or a replay. */
+export const CASINO_TOKEN_GRACE_SECONDS = 24 * 60 * 60;
+
+const OUTCOME: Record<'reversed' | 'already_reversed' | 'tombstone', CasinoRollbackOutcome> = {
+  reversed: 'Reversed',
+  already_reversed: 'AlreadyReversed',
+  tombstone: 'Tombstone',
+};
+
+/** INSUFFICIENT_FUNDS with the balance the player can stake now, as the provider shows it. */
+export class InsufficientCasinoFunds extends AppError {
+  constructor(readonly available: Paise) {
+    super(
+      'INSUFFICIENT_FUNDS',
+      `The stake is more than the balance the player can stake (${formatRupees(available)}). Nothing was taken.`,
+    );
+  }
+
+  override toBody(): ErrorBody & { balance: number; currency: 'INR' } {
+    return { ...super.toBody(), balance: paiseToRupees(this.available), currency: 'INR' };
+  }
+}
+
+/** What the player can stake: cash not needed by open exchange bets. Bonus money is never staked. */
+const available = (wallet: WalletRow): Paise => subPaise(wallet.balancePaise, wallet.exposurePaise);
+
+interface TokenPlayer extends repo.CasinoPlayer {
+  /** Whether the token is past its own expiry (taken only within the grace, and not for new stakes). */
+  tokenExpired: boolean;
+}
+
+export class CasinoWallet {
+  constructor(
+    private readonly db: Db,
+    private readonly ledger: Ledger,
+    private readonly tokens: CasinoTokens,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async balance(_provider: CasinoProviderId, input: CasinoBalanceInput): Promise<CasinoBalanceResult> {
+    const player = await this.player(input.casinoToken, { live: true });
+    const wallet = await this.ledger.wallet(player.id);
+    return { playerId: String(player.id), balance: available(wallet), currency: 'INR', demo: player.isDemo };
+  }
+
+  async bet(provider: CasinoProviderId, input: CasinoBetInput): Promise<CasinoTransactionResult> {
+    const player = await this.player(input.casinoToken);
+    return this.ledger.transaction(async (money) => {
+      await repo.lockTransactionIds(money.tx, provider, [input.transactionId]);
+      const first = await repo.findTransaction(money.tx, provider, input.transactionId);
+      if (first) {
+        const same =
+          first.type === 'bet' &&
+          first.userId === player.id &&
+          first.roundId === input.roundId &&
+          first.gameCode === input.gameCode &&
+          first.amountPaise === input.amount;
+        return this.replay(first, same);
+      }
+      const named = await repo.findByReference(money.tx, provider, input.transactionId);
+      if (named.some((r) => r.outcome === 'tombstone')) {
+        throw new AppError(
+          'CASINO_BET_CANCELLED',
+          'A rollback of this bet came before it: the bet is refused. Nothing was taken.',
+        );
+      }
+      if (player.tokenExpired) throw new AppError('CASINO_TOKEN_EXPIRED');
+      refuseStaker(player);
+      const wallet = await money.wallet(player.id, { forUpdate: true });
+      const free = available(wallet);
+      if (free < input.amount) throw new InsufficientCasinoFunds(free);
+      // Play money counts for no bonus. Counted before the debit: the claim's lock, then the ledger's rows,
+      // in the order the bonus feature's own work takes them.
+      if (!wallet.isDemo) {
+        await recordCasinoWager(money, {
+          userId: player.id,
+          provider,
+          transactionId: input.transactionId,
+          amount: input.amount,
+        });
+      }
+      const { journalId } = await money.post({
+        domainId: wallet.domainId,
+        kind: 'casino_debit',
+        reference: `casino:${provider}:${input.transactionId}`,
+        description: `Casino bet: ${input.gameCode} (${provider}), round ${input.roundId}`,
+        lines: [
+          { account: wallet.cash, amount: negPaise(input.amount) },
+          { account: await this.house(money, wallet), amount: input.amount },
+        ],
+      });
+      const balance = available(await money.wallet(player.id));
+      await repo.insertTransaction(money.tx, {
+        domainId: wallet.domainId,
+        userId: player.id,
+        provider,
+        transactionId: input.transactionId,
+        type: 'bet',
+        outcome: 'accepted',
+        roundId: input.roundId,
+        gameCode: input.gameCode,
+        referenceTransactionId: null,
+        amountPaise: input.amount,
+        balanceAfterPaise: balance,
+        journalId,
+      });
+      return { transactionId: input.transactionId, balance, currency: 'INR' };
+    });
+  }
+
+  async win(provider: CasinoProviderId, input: CasinoWinInput): Promise<CasinoTransactionResult> {
+    const player = await this.player(input.casinoToken);
+    return this.ledger.transaction(async (money) => {
+      await repo.lockTransactionIds(money.tx, provider, [input.transactionId, input.referenceTransactionId]);
+      const first = await repo.findTransaction(money.tx, provider, input.transactionId);
+      if (first) {
+        const same =
+          first.type === 'win' &&
+          first.userId === player.id &&
+          first.roundId === input.roundId &&
+          first.referenceTransactionId === input.referenceTransactionId &&
+          first.amountPaise === input.amount;
+        return this.replay(first, same);
+      }
+      const { bet, named } = await this.betOf(
+        money,
+        provider,
+        input.referenceTransactionId,
+        player,
+        input.roundId,
+      );
+      if (!bet) {
+        if (named.some((r) => r.outcome === 'tombstone')) {
+          throw new AppError(
+            'CASINO_BET_CANCELLED',
+            'This bet was rolled back before it came. Nothing was paid.',
+          );
+        }
+        throw new AppError(
+          'CASINO_BET_NOT_FOUND',
+          'No bet of this provider has that referenceTransactionId. Nothing was paid.',
+        );
+      }
+      if (named.some((r) => r.type === 'rollback')) {
+        throw new AppError(
+          'CASINO_BET_CANCELLED',
+          'This bet was rolled back: its stake went back. Nothing was paid.',
+        );
+      }
+      const wallet = await money.wallet(player.id, { forUpdate: true });
+      let journalId: number | null = null;
+      if (input.amount > 0) {
+        ({ journalId } = await money.post({
+          domainId: wallet.domainId,
+          kind: 'casino_credit',
+          reference: `casino:${provider}:${input.transactionId}`,
+          description: `Casino win: ${bet.gameCode ?? ''} (${provider}), round ${input.roundId}`,
+          lines: [
+            { account: wallet.cash, amount: input.amount },
+            { account: await this.house(money, wallet), amount: negPaise(input.amount) },
+          ],
+        }));
+      }
+      const balance = available(await money.wallet(player.id));
+      await repo.insertTransaction(money.tx, {
+        domainId: wallet.domainId,
+        userId: player.id,
+        provider,
+        transactionId: input.transactionId,
+        type: 'win',
+        outcome: 'paid',
+        roundId: input.roundId,
+        gameCode: null,
+        referenceTransactionId: input.referenceTransactionId,
+        amountPaise: input.amount,
+        balanceAfterPaise: balance,
+        journalId,
+      });
+      return { transactionId: input.transactionId, balance, currency: 'INR' };
+    });
+  }
+
+  async rollback(provider: CasinoProviderId, input: CasinoRollbackInput): Promise<CasinoRollbackResult> {
+    const player = await this.player(input.casinoToken);
+    return this.ledger.transaction(async (money) => {
+      await repo.lockTransactionIds(money.tx, provider, [input.transactionId, input.referenceTransactionId]);
+      const first = await repo.findTransaction(money.tx, provider, input.transactionId);
+      if (first) {
+        const same =
+          first.type === 'rollback' &&
+          first.userId === player.id &&
+          first.roundId === input.roundId &&
+          first.referenceTransactionId === input.referenceTransactionId;
+        return this.replayRollback(first, same);
+      }
+      const { bet, named } = await this.betOf(
+        money,
+        provider,
+        input.referenceTransactionId,
+        player,
+        input.roundId,
+      );
+      if (bet && named.some((r) => r.type === 'win')) {
+        throw new AppError(
+          'CASINO_BET_HAS_WIN',
+          'This bet already has a win: a paid round is final and is not rolled back. Nothing was changed.',
+        );
+      }
+      const wallet = await money.wallet(player.id, { forUpdate: true });
+      const reversedBefore = named.some((r) => r.outcome === 'reversed');
+      const outcome: repo.CasinoOutcome = !bet
+        ? 'tombstone'
+        : reversedBefore
+          ? 'already_reversed'
+          : 'reversed';
+      let journalId: number | null = null;
+      let refunded = ZERO_PAISE;
+      if (bet && outcome === 'reversed') {
+        refunded = bet.amountPaise;
+        // A stake given back no longer counts for the player's bonus wagering. Before the journal:
+        // the claim's lock, then the ledger's rows, in the order the bet and the bonus feature take them.
+        if (!wallet.isDemo) {
+          await uncountCasinoWager(money, { userId: player.id, provider, transactionId: bet.transactionId });
+        }
+        // One reversal per bet in the ledger too, whatever ids its rollbacks carry.
+        ({ journalId } = await money.post({
+          domainId: wallet.domainId,
+          kind: 'casino_credit',
+          reference: `casino-rollback:${provider}:${bet.transactionId}`,
+          description: `Casino bet rolled back: ${bet.gameCode ?? ''} (${provider}), round ${bet.roundId}`,
+          lines: [
+            { account: wallet.cash, amount: refunded },
+            { account: await this.house(money, wallet), amount: negPaise(refunded) },
+          ],
+        }));
+      }
+      const balance = available(await money.wallet(player.id));
+      await repo.insertTransaction(money.tx, {
+        domainId: wallet.domainId,
+        userId: player.id,
+        provider,
+        transactionId: input.transactionId,
+        type: 'rollback',
+        outcome,
+        roundId: input.roundId,
+        gameCode: null,
+        referenceTransactionId: input.referenceTransactionId,
+        amountPaise: refunded,
+        balanceAfterPaise: balance,
+        journalId,
+      });
+      return {
+        transactionId: input.transactionId,
+        balance,
+        currency: 'INR',
+        referenceTransactionId: input.referenceTransactionId,
+        outcome: OUTCOME[outcome],
+        refunded,
+      };
+    });
+  }
+
+  /**
+   * The bet a win or a rollback names, checked against the call (same player, same round), and the
+   * calls already taken that name it; `bet` null when no bet has that id (`named` then holds any
+   * tombstones). An id that is a win's or a rollback's is no bet.
+   */
+  private async betOf(
+    money: MoneyWriter,
+    provider: CasinoProviderId,
+    betId: string,
+    player: TokenPlayer,
+    roundId: string,
+  ): Promise<{ bet: repo.CasinoTxnRow | null; named: repo.CasinoTxnRow[] }> {
+    const bet = await repo.findTransaction(money.tx, provider, betId);
+    if (bet && bet.type !== 'bet') {
+      throw new AppError(
+        'CASINO_BET_NOT_FOUND',
+        `The referenceTransactionId names a ${bet.type}, not a bet. Nothing was changed.`,
+      );
+    }
+    if (bet && bet.userId !== player.id) {
+      throw new AppError('CASINO_TOKEN_FOREIGN', "The bet is another player's. Nothing was changed.");
+    }
+    if (bet && bet.roundId !== roundId) throw new AppError('CASINO_ROUND_MISMATCH');
+    return { bet, named: await repo.findByReference(money.tx, provider, betId) };
+  }
+
+  /** The first answer of a call again, or a conflict when the same id comes with other details. */
+  private replay(first: repo.CasinoTxnRow, same: boolean): CasinoTransactionResult {
+    if (!same) throw new AppError('CASINO_TRANSACTION_CONFLICT');
+    return { transactionId: first.transactionId, balance: first.balanceAfterPaise, currency: 'INR' };
+  }
+
+  private replayRollback(first: repo.CasinoTxnRow, same: boolean): CasinoRollbackResult {
+    if (!same || first.type !== 'rollback' || first.outcome === 'accepted' || first.outcome === 'paid') {
+      throw new AppError('CASINO_TRANSACTION_CONFLICT');
+    }
+    return {
+      ...this.replay(first, true),
+      referenceTransactionId: first.referenceTransactionId ?? '',
+      outcome: OUTCOME[first.outcome],
+      refunded: first.amountPaise,
+    };
+  }
+
+  /** The house side of a player's casino movements: play money for a demo player. */
+  private async house(money: MoneyWriter, wallet: Wallet) {
+    return money.houseAccount(wallet.domainId, wallet.isDemo ? 'HOUSE_PLAY_MONEY' : 'HOUSE_CASINO');
+  }
+
+  /**
+   * The player a casinoToken names: ours (our key, audience casino), not expired (a win, a
+   * rollback or a replay takes one up to a day past its expiry; `live` takes none), a player that
+   * exists, of the domain the token was signed for.
+   */
+  private async player(token: string, opts: { live?: boolean } = {}): Promise<TokenPlayer> {
+    const now = this.now();
+    const verdict = await this.tokens.verify(token, now, opts.live ? 0 : CASINO_TOKEN_GRACE_SECONDS);
+    if (!verdict.ok) {
+      throw new AppError(verdict.reason === 'expired' ? 'CASINO_TOKEN_EXPIRED' : 'CASINO_TOKEN_INVALID');
+    }
+    const player = await repo.findPlayer(this.db, verdict.claims.userId);
+    if (!player) throw new AppError('CASINO_TOKEN_INVALID', 'The casinoToken names no player of ours.');
+    if (player.domainId !== verdict.claims.domainId) throw new AppError('CASINO_TOKEN_FOREIGN');
+    return { ...player, tokenExpired: verdict.expiresAt.getTime() <= now.getTime() };
+  }
+}
+
+/** A new stake needs a player who may bet now, as the exchange asks (bet-service's refuseBettor). */
+function refuseStaker(player: repo.CasinoPlayer): void {
+  if (player.status === 'pending') throw new AppError('USER_NOT_VERIFIED');
+  if (player.status !== 'active') throw new AppError('USER_LOCKED');
+  if (player.excludedUntil) {
+    throw new AppError(
+      'FORBIDDEN',
+      `The player has excluded themselves from betting until ${player.excludedUntil.toISOString()}.`,
+    );
+  }
+}
