@@ -62,3 +62,24 @@ export {
   type DiceResult,
 } from './games/dice';
 export { GAMES, gameById, recomputeRound, verifyRound, type Recomputed } from './games/verify';
+
+// The provider's side of the seamless wallet, and the tables that take bets through it.
+export {
+  WalletClient,
+  isRollbackRetryable,
+  type Wallet,
+  type WalletClientOptions,
+} from './wallet/wallet-client';
+export { WalletError, isWalletError, isUnknownOutcome, type WalletErrorKind } from './wallet/errors';
+export {
+  Table,
+  type Phase,
+  type RoundRecord,
+  type RoundView,
+  type TableBet,
+  type TableOptions,
+  type TablePlayer,
+} from './tables/table';
+export { DiceDesk, type DiceDeskOptions, type DicePlay, type DicePlayer } from './tables/dice-desk';
+export { realScheduler, type Scheduler } from './tables/scheduler';
+export { TableError, type TableErrorCode } from './tables/errors';
