@@ -188,6 +188,12 @@ describe('server boundaries', () => {
       `import pg from 'pg';\nexport const probe = pg;`,
       PURE,
     ],
+    [
+      'a feature -> our games provider (it stands outside, reached only over the wallet API)',
+      server('casino/probe.ts'),
+      `import { WalletClient } from '@backlay/games';\nexport const probe = WalletClient;`,
+      NOT_A_LAYER,
+    ],
   ])('reports %s', async (_name, file, code, message) => {
     const errors = await boundaryErrors(file, code);
     expect(errors).toHaveLength(1);
@@ -264,6 +270,11 @@ describe('server boundaries', () => {
       'server tests -> anything on the server',
       'apps/server/test/probe.test.ts',
       `import { TestFeed } from '@backlay/feed-simulator/test-feed';\nimport { wallets } from '../src/platform/db/schema';\nimport { MarketStore } from '../src/sports/market-store';\nexport const probe = [TestFeed, wallets, MarketStore];`,
+    ],
+    [
+      "server tests -> our games provider's wallet client",
+      'apps/server/test/probe.test.ts',
+      `import { WalletClient } from '@backlay/games';\nexport const probe = WalletClient;`,
     ],
     [
       'run-feed.ts -> the simulator',
