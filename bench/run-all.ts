@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const all = ['hub', 'bets', 'odds-render', 'feed-to-screen', 'lighthouse', 'ocr'];
+const all = ['hub', 'bets', 'casino-wallet', 'odds-render', 'feed-to-screen', 'lighthouse', 'ocr'];
 const wanted = process.argv.slice(2).filter((name) => all.includes(name));
 let failed = 0;
 for (const name of wanted.length > 0 ? wanted : all) {
