@@ -20,37 +20,22 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { MARKET_COUNT, RESTING, RUNNERS, type ServerMessage, type ServerStats } from './shared';
+import { percentile } from '../lib/percentile';
+import { BASE_URL, databaseUrl, withAdmin } from '../lib/scratch-postgres';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const BASE_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 64);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const RESTING_SHARE = Number(process.env.BENCH_RESTING_SHARE ?? 0.1);
 const RESTING_MATCH_TIMEOUT_MS = 120_000;
 
-async function withAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: BASE_URL });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
-function urlOf(name: string): string {
-  const url = new URL(BASE_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 /** pgbench's simple-update run (-N) on a scratch database: the machine's physical limit for small writes. */
 async function pgbenchTps(): Promise<{ tps: number; output: string } | { error: string }> {
   const name = `backlay_pgbench_${randomBytes(4).toString('hex')}`;
   await withAdmin((c) => c.query(`CREATE DATABASE ${name}`));
   try {
-    const url = urlOf(name);
+    const url = databaseUrl(name);
     execFileSync('pgbench', ['-i', '-q', url], { stdio: 'pipe' });
     const output = execFileSync(
       'pgbench',
@@ -70,11 +55,6 @@ async function pgbenchTps(): Promise<{ tps: number; output: string } | { error: 
   } finally {
     await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   }
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 }
 
 interface Answer {
@@ -213,7 +193,7 @@ async function matchResting(child: ReturnType<typeof fork>, db: pg.Client): Prom
 async function betRun(): Promise<Record<string, unknown>> {
   const name = `backlay_bench_${randomBytes(4).toString('hex')}`;
   await withAdmin((c) => c.query(`CREATE DATABASE ${name}`));
-  const child = fork(join(here, 'server.ts'), [urlOf(name), String(PLAYERS)], {
+  const child = fork(join(here, 'server.ts'), [databaseUrl(name), String(PLAYERS)], {
     execArgv: [
       '--import',
       'tsx',
@@ -294,7 +274,7 @@ async function betRun(): Promise<Record<string, unknown>> {
     const serverStats = await statsAtEnd;
     agent.destroy();
     latencies.sort((a, b) => a - b);
-    const db = new pg.Client({ connectionString: urlOf(name) });
+    const db = new pg.Client({ connectionString: databaseUrl(name) });
     await db.connect();
     const counted = Number((await db.query<{ n: string }>('select count(*) as n from bets')).rows[0]?.n ?? 0);
     const restingMatch = await matchResting(child, db);

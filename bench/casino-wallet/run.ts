@@ -25,9 +25,10 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { FUNDING_PAISE, PROVIDER, SECRET, type ServerMessage, type ServerStats } from './shared';
+import { percentile } from '../lib/percentile';
+import { BASE_URL, databaseUrl, withAdmin } from '../lib/scratch-postgres';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const BASE_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 64);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
@@ -37,26 +38,6 @@ const WIN_SHARE = Number(process.env.BENCH_WIN_SHARE ?? 0.5);
 const EXPECTED_CODES: readonly string[] = [];
 const CALLS: readonly CasinoWalletCall[] = ['bet', 'win', 'rollback', 'balance'];
 
-async function withAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: BASE_URL });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
-function urlOf(name: string): string {
-  const url = new URL(BASE_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
-}
 const r2 = (n: number) => Math.round(n * 100) / 100;
 const r1 = (n: number) => Math.round(n * 10) / 10;
 
@@ -277,7 +258,7 @@ async function consistency(
 async function walletRun(): Promise<Record<string, unknown>> {
   const name = `backlay_bench_casino_${randomBytes(4).toString('hex')}`;
   await withAdmin((c) => c.query(`CREATE DATABASE ${name}`));
-  const child = fork(join(here, 'server.ts'), [urlOf(name), String(PLAYERS)], {
+  const child = fork(join(here, 'server.ts'), [databaseUrl(name), String(PLAYERS)], {
     execArgv: ['--import', 'tsx'],
     stdio: 'inherit',
   });
@@ -406,7 +387,7 @@ async function walletRun(): Promise<Record<string, unknown>> {
       .filter(([o]) => o !== 'Reversed')
       .reduce((s, [, c]) => s + c, 0);
 
-    const db = new pg.Client({ connectionString: urlOf(name) });
+    const db = new pg.Client({ connectionString: databaseUrl(name) });
     await db.connect();
     let check: Record<string, unknown>;
     try {

@@ -21,6 +21,7 @@ import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase } from '../../apps/server/src/platform/db/database';
 import { seedDemoDomains } from '../../apps/server/src/settings/seed';
 import { SLIPS } from '../../apps/server/test/fixtures/slips/slips';
+import { percentile } from '../lib/percentile';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const SLIPS_PER_SIZE = Number(process.env.BENCH_SLIPS ?? 24);
@@ -66,11 +67,6 @@ function multipart(bytes: Buffer) {
     ]),
     contentType: `multipart/form-data; boundary=${boundary}`,
   };
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 }
 
 const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;

@@ -72,7 +72,7 @@ export function BonusRoute() {
     const section = (title: string, list: PlayerBonus[]) =>
       list.length > 0 && (
         <section className="bonus-section" aria-label={title}>
-          <h2 className="bonus-section__title">{title}</h2>
+          <h2 className="section-heading">{title}</h2>
           <div className="bonus-grid">
             {list.map((b) => (
               <BonusCard

@@ -159,7 +159,7 @@ export function ReferralRoute() {
       </div>
       {list && (
         <section className="referral-section" aria-label="Friends you referred">
-          <h2 className="referral-section__title">
+          <h2 className="section-heading">
             Friends you referred{total ? <span className="muted"> ({total})</span> : null}
           </h2>
           {list}
