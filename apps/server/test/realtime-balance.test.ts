@@ -69,10 +69,12 @@ describe.each(backends)('the balance on every registration (%s)', (backend) => {
     const back = client(HttpTransportType.LongPolling, player.token);
     await back.connection.start();
     await back.connection.invoke('RegisterClient', { ...CLIENT, Token: player.token });
-    await until(() => back.inbox.length === 1, 'the balance after coming back');
-    expect(back.inbox).toEqual([
-      { Code: 'UserBalance', Data: { Balance: 350, Exposure: 0, BonusBalance: 0 } },
-    ]);
+    // The adjustment's own push may reach the new connection too when the machine is slow (it is
+    // sent after the commit, whoever is connected then): every push it hears carries today's figures.
+    await until(() => back.inbox.length >= 1, 'the balance after coming back');
+    for (const push of back.inbox) {
+      expect(push).toEqual({ Code: 'UserBalance', Data: { Balance: 350, Exposure: 0, BonusBalance: 0 } });
+    }
     await back.connection.stop();
   });
 
