@@ -91,9 +91,10 @@ test.describe('account screens', () => {
     await demoLogin(page);
     await page.goto('/settings-stake');
     await expect(page.getByRole('heading', { name: 'Stake Settings' })).toBeVisible();
-    // The token stops working while the user info and expiry still say signed in.
-    await page.evaluate(() => window.localStorage.setItem('accessToken', 'not-a-valid-token'));
     await page.getByLabel('Label 1').fill('300');
+    // The token stops working while the user info and expiry still say signed in (after the form is
+    // filled: the page's own background calls may meet the 401 first on a slow machine).
+    await page.evaluate(() => window.localStorage.setItem('accessToken', 'not-a-valid-token'));
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
     const keys = await storageKeys(page);
