@@ -62,6 +62,31 @@ async function inPlayCricket(request: APIRequestContext) {
 }
 
 /**
+ * An in-play cricket match whose balls are being bowled now (not in its 20-minute innings break,
+ * not finished): one of its open session markets has been seen BALL_RUNNING, so the next ball is a
+ * few seconds away. Returns that session market.
+ */
+async function bowlingCricket(
+  request: APIRequestContext,
+): Promise<{ event: { id: number }; market: Market }> {
+  const deadline = Date.now() + 240_000;
+  while (Date.now() < deadline) {
+    const tree = await envelope<{ id: number; events: { id: number; status: string }[] }[]>(
+      request,
+      '/Event/TreeSportWithEvent',
+    );
+    const cricket = tree.find((s) => s.id === 3)?.events.filter((e) => e.status === 'IN_PLAY') ?? [];
+    for (const event of cricket) {
+      const o = await odds(request, event.id);
+      const running = o.fancy.find((m) => m.status === 'BALL_RUNNING');
+      if (running) return { event, market: running };
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('no in-play cricket match is bowling');
+}
+
+/**
  * The cash-out hedge worked out the long way from exchange-math 'Cash out' for one back of `stake`
  * rupees at `price` on `runner` of a two-runner market: lay it at its best lay, or back its rival at
  * the rival's best back, for the whole-rupee stake (|D|/q to the nearest rupee, ties down) that
@@ -310,10 +335,9 @@ test.describe('betting', () => {
   test('a suspended-market refusal: a fancy bet sent while the ball is running', async ({ page }) => {
     test.setTimeout(360_000);
     await demoLogin(page);
-    const { event } = await inPlayCricket(page.request);
+    const { event, market: first } = await bowlingCricket(page.request);
     await page.goto(`/markets/${event.id}`);
     const slip = page.getByTestId('betslip');
-    const first = (await odds(page.request, event.id)).fancy[0] as Market;
     const cell = page.getByTestId(`price-${first.id}-f-yes-0`);
     await expect(cell).toBeEnabled({ timeout: 60_000 });
     await cell.click();
@@ -321,8 +345,7 @@ test.describe('betting', () => {
     // Wait for the feed to mark the session BALL_RUNNING (from 4 s before each ball), then send.
     await expect
       .poll(async () => (await odds(page.request, event.id)).fancy.find((m) => m.id === first.id)?.status, {
-        // Balls come every few seconds in play; an innings break holds them for a while.
-        timeout: 240_000,
+        timeout: 120_000,
         intervals: [250],
       })
       .toBe('BALL_RUNNING');
