@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CasinoProviderIdSchema } from './casino';
 import { IsoDateTimeSchema, PagingQuerySchema, RangeEndSchema, RangeStartSchema } from './envelope';
 import { MoneySchema, StakeMoneySchema, WholeRupeesMoneySchema } from './money';
 import { EventIdSchema, LimitMarketTypeSchema, MarketIdSchema, RunnerIdSchema } from './sports';
@@ -262,10 +263,39 @@ export const ProfitLossRowSchema = z.object({
   profitLoss: MoneySchema,
   commission: MoneySchema,
 });
+/**
+ * The casino's profit and loss of one game (provider and game code) over the date range: the rounds
+ * the player staked in within it (a round counts at its first bet, with every win and refund it had,
+ * so a rolled-back round nets 0 and is still one round), what they staked, what came back (wins and
+ * refunds of rolled-back stakes) and the net, `won − staked`.
+ */
+export const CasinoProfitLossRowSchema = z.object({
+  provider: CasinoProviderIdSchema,
+  gameCode: z.string(),
+  rounds: z.number().int(),
+  stake: MoneySchema,
+  won: MoneySchema,
+  net: MoneySchema,
+  lastPlayed: IsoDateTimeSchema,
+});
+export type CasinoProfitLossRow = z.infer<typeof CasinoProfitLossRowSchema>;
+export const CasinoProfitLossTotalSchema = z.object({
+  rounds: z.number().int(),
+  stake: MoneySchema,
+  won: MoneySchema,
+  net: MoneySchema,
+});
+/**
+ * `total` and `items` are the exchange's (settled events, paged); `casino` is every casino game
+ * played in the range (not paged, empty when a sport is asked for) and `casinoTotal` its sum. Both
+ * are optional on the wire: a backend without a casino leaves them out.
+ */
 export const ProfitLossResultSchema = z.object({
   totalCount: z.number().int(),
   total: MoneySchema,
   items: z.array(ProfitLossRowSchema),
+  casino: z.array(CasinoProfitLossRowSchema).optional(),
+  casinoTotal: CasinoProfitLossTotalSchema.optional(),
 });
 export const ProfitLossDetailQuerySchema = z.object({ eventId: z.coerce.number().int().positive() });
 export const ProfitLossDetailResultSchema = z.object({
@@ -296,7 +326,14 @@ export const STATEMENT_KINDS = [
   'demo_funding',
   'adjustment',
 ] as const;
-const StatementKindFilterSchema = z.enum(['all', ...STATEMENT_KINDS]);
+/**
+ * Filters that gather several kinds: `casino` is the web's "Game Report", every casino line
+ * (`casino_debit` and `casino_credit`: bets, wins and rolled-back stakes).
+ */
+export const STATEMENT_KIND_GROUPS = ['casino'] as const;
+export const STATEMENT_KIND_FILTERS = ['all', ...STATEMENT_KINDS, ...STATEMENT_KIND_GROUPS] as const;
+export type StatementKindFilter = (typeof STATEMENT_KIND_FILTERS)[number];
+const StatementKindFilterSchema = z.enum(STATEMENT_KIND_FILTERS);
 /** The statement's filters; `Type` is the family's V1 name for `kind` (ours wins when both are sent). */
 export const StatementQuerySchema = z
   .object({
@@ -330,12 +367,41 @@ export const StatementDetailQuerySchema = z
     path: ['id'],
   })
   .transform((q) => ({ id: (q.id ?? q.transactionId) as number }));
+/** One call of a casino round as the wallet took it: a bet, a win, or a rollback of a bet. */
+export const CasinoRoundMoveSchema = z.object({
+  type: z.enum(['bet', 'win', 'rollback']),
+  /** The provider's id of the call. */
+  transactionId: z.string(),
+  /** A bet's stake, a win's payment, a rollback's refund (0 when it gave nothing back). */
+  amount: MoneySchema,
+  /** The bet a win or a rollback names; null for a bet. */
+  referenceTransactionId: z.string().nullable(),
+  date: IsoDateTimeSchema,
+});
+/** The casino round a casino line belongs to: every call of it, and its result for the player. */
+export const CasinoRoundSchema = z.object({
+  provider: CasinoProviderIdSchema,
+  gameCode: z.string(),
+  roundId: z.string(),
+  /** The round's bets. */
+  stake: MoneySchema,
+  /** Its wins. */
+  won: MoneySchema,
+  /** Stakes given back by rollbacks. */
+  refunded: MoneySchema,
+  /** `won + refunded − stake`. */
+  net: MoneySchema,
+  moves: z.array(CasinoRoundMoveSchema),
+});
+export type CasinoRound = z.infer<typeof CasinoRoundSchema>;
 export const StatementDetailResultSchema = z.object({
   line: StatementLineSchema,
   /** The bets a settlement line settled (empty for other kinds). */
   bets: z.array(BetHistoryItemSchema),
   marketName: z.string().nullable(),
   eventName: z.string().nullable(),
+  /** A casino line's round; null for other lines (absent from a backend without a casino). */
+  casinoRound: CasinoRoundSchema.nullable().optional(),
 });
 
 /**

@@ -137,3 +137,66 @@ export const CasinoWalletErrorBodySchema = ErrorBodySchema.extend({
   balance: MoneySchema.optional(),
   currency: CasinoCurrencySchema.optional(),
 });
+
+/*
+ * The lobby (section C4): each provider's catalogue, served by our server from the provider's own
+ * list (`GET {providerHost}/games`), and the launch call the player's client makes to the provider.
+ */
+
+/** A game as the lobby lists it (`api/InternationalCasino/GetGames`, `api/casino/games?provider=`). */
+export const CasinoGameSchema = z.object({
+  /** `{provider}-{code}`: unique across providers. */
+  id: z.string(),
+  /** The provider's code for the game (the launch call's `gameCode`). */
+  code: z.string(),
+  name: z.string(),
+  provider: CasinoProviderIdSchema,
+  category: z.string(),
+  /** The tile's picture (absolute). */
+  imageURL: z.string(),
+  /**
+   * Where the client launches the game: `POST url { gameCode, casinoToken, lobbyUrl, platform }`,
+   * except king, whose url already names the game (`{host}/launch/{code}`) and which takes no
+   * body: the casinoToken goes as `Authorization: Bearer <casinoToken>`.
+   */
+  url: z.string(),
+});
+export type CasinoGame = z.infer<typeof CasinoGameSchema>;
+
+/** A provider's games grouped by category, categories in the provider's order. */
+export const CasinoCategorySchema = z.object({ category: z.string(), games: z.array(CasinoGameSchema) });
+export const CasinoGamesResultSchema = z.array(CasinoCategorySchema);
+export type CasinoCategory = z.infer<typeof CasinoCategorySchema>;
+
+export const CasinoGamesQuerySchema = z.object({ provider: CasinoProviderIdSchema });
+
+/** The providers that take no launch body (their game in the path, the token as a bearer header). */
+export const CASINO_LAUNCH_WITHOUT_BODY: readonly CasinoProviderId[] = ['king'];
+/** The providers that answer a launch inside `data` (`{ data: { url } }`); the others answer `{ url }`. */
+export const CASINO_LAUNCH_IN_DATA: readonly CasinoProviderId[] = ['dream', 'udan'];
+
+export const CASINO_PLATFORMS = ['desktop', 'mobile'] as const;
+/** The launch call's body (every provider but king). */
+export const CasinoLaunchInputSchema = z.object({
+  gameCode: ProviderIdText('The gameCode'),
+  casinoToken: CasinoTokenField,
+  /** Where the game's own "lobby" button returns the player (our /lobby). */
+  lobbyUrl: z.string().url().max(2048),
+  platform: z.enum(CASINO_PLATFORMS),
+});
+export type CasinoLaunchInput = z.infer<typeof CasinoLaunchInputSchema>;
+/** The game's address for the iframe. */
+export const CasinoLaunchUrlSchema = z.object({ url: z.string().url() });
+/** A launch answer: `{ url }`, or `{ data: { url } }` from the providers of CASINO_LAUNCH_IN_DATA. */
+export const CasinoLaunchAnswerSchema = z.union([
+  CasinoLaunchUrlSchema,
+  z.object({ data: CasinoLaunchUrlSchema }),
+]);
+export type CasinoLaunchAnswer = z.infer<typeof CasinoLaunchAnswerSchema>;
+/** The game's address from either form of the answer. */
+export const launchUrlOf = (answer: CasinoLaunchAnswer): string =>
+  'data' in answer ? answer.data.url : answer.url;
+/** A provider's refusal (HTTP 4xx/5xx): `{ error: { code, message } }`. */
+export const CasinoProviderErrorSchema = z.object({
+  error: z.object({ code: z.string(), message: z.string() }),
+});

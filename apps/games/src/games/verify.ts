@@ -6,6 +6,7 @@ import { dragonTiger } from './dragon-tiger';
 import type { FairGame, GameId } from './game';
 import { lucky7 } from './lucky7';
 import { teenPatti } from './teen-patti';
+import { sameValue } from './same-value';
 
 export const GAMES: Readonly<Record<GameId, FairGame<unknown>>> = {
   'teen-patti-2020': teenPatti,
@@ -45,17 +46,4 @@ export function verifyRound(
 ): { ok: boolean; recomputed: Recomputed } {
   const recomputed = recomputeRound(gameId, reveal);
   return { ok: sameValue(recomputed.outcome, recorded), recomputed };
-}
-
-/** Structural equality of JSON-like values. */
-function sameValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const keysA = Object.keys(a);
-  const keysB = Object.keys(b);
-  if (keysA.length !== keysB.length) return false;
-  const recordA = a as Record<string, unknown>;
-  const recordB = b as Record<string, unknown>;
-  return keysA.every((k) => Object.hasOwn(recordB, k) && sameValue(recordA[k], recordB[k]));
 }

@@ -199,6 +199,53 @@ describe('a table’s rounds', () => {
     expect(history.map((r) => r.seeds.nonce)).toEqual([1, 0, 2]);
     await stop(table, scheduler);
   });
+
+  it('rotateEachRound: each round has its own seed, revealed when it settles and not before; onChange hears every phase', async () => {
+    const phases: string[] = [];
+    const views: boolean[] = [];
+    const { scheduler, table } = setup(lucky7, { historySize: 3 });
+    const seen = new Table({
+      tableId: 'T2',
+      game: lucky7,
+      wallet: new FakeWallet(scheduler),
+      clientSeed: 'table-T2',
+      scheduler,
+      random: countingRandom(),
+      rotateEachRound: true,
+      revealedSize: 2,
+      onChange: (round) => {
+        phases.push(`${round.number}:${round.phase}`);
+        // What a listener may see: on `settled` the round recorded and its seed revealed, never before.
+        const revealed = seen.revealedSeeds().map((r) => r.serverSeedHash);
+        views.push(
+          round.phase === 'settled'
+            ? seen.history()[0]!.roundId === round.roundId && revealed.at(-1) === round.seeds.serverSeedHash
+            : !revealed.includes(round.seeds.serverSeedHash),
+        );
+        throw new Error('a faulty listener does not stop the round');
+      },
+    });
+    seen.start();
+    await scheduler.advance(25_000 * 3);
+    expect(phases.slice(0, 5)).toEqual(['1:betting', '1:closed', '1:dealt', '1:settled', '2:betting']);
+    expect(views.length).toBeGreaterThanOrEqual(12);
+    expect(views.every(Boolean)).toBe(true);
+    const history = seen.history();
+    expect(history.map((r) => r.number)).toEqual([3, 2, 1]);
+    expect(new Set(history.map((r) => r.seeds.serverSeedHash)).size).toBe(3);
+    expect(history.every((r) => r.seeds.nonce === 0 && r.seeds.clientSeed === 'table-T2')).toBe(true);
+    // Two kept: rounds 2 and 3, each recomputable from its own seed.
+    expect(seen.revealedSeeds()).toHaveLength(2);
+    for (const round of history.slice(0, 2)) {
+      const pair = seen.revealedSeeds().find((s) => s.serverSeedHash === round.seeds.serverSeedHash)!;
+      expect(pair.noncesUsed).toBe(1);
+      expect(verifyRound('lucky-7', { ...round.seeds, serverSeed: pair.serverSeed }, round.outcome).ok).toBe(
+        true,
+      );
+    }
+    await stop(seen, scheduler);
+    await stop(table, scheduler);
+  });
 });
 
 describe('a round’s money is right exactly once, whatever the wallet does', () => {

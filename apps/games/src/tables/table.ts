@@ -79,6 +79,18 @@ export interface TableOptions<M extends string, O> {
   readonly newId?: () => string;
   /** The first round's number (round ids are `${tableId}-${number}`). */
   readonly firstRound?: number;
+  /**
+   * Retire the seed pair after every settled round (keeping the client seed), so each round has its
+   * own server seed, revealed as soon as that round is settled. Off by default.
+   */
+  readonly rotateEachRound?: boolean;
+  /** How many retired pairs `revealedSeeds()` keeps, newest last: all of them by default. */
+  readonly revealedSize?: number;
+  /**
+   * Told after every change of phase (a round opened, closed, dealt, settled). On `settled` the
+   * round is already in `history()` and, with `rotateEachRound`, its seed in `revealedSeeds()`.
+   */
+  readonly onChange?: (round: RoundView) => void;
 }
 
 interface LiveRound<M extends string> {
@@ -110,6 +122,9 @@ export class Table<M extends string, O> {
   private readonly resultMs: number;
   private readonly historySize: number;
   private readonly newId: () => string;
+  private readonly rotateEachRound: boolean;
+  private readonly revealedSize: number;
+  private readonly onChange: ((round: RoundView) => void) | undefined;
   private seedState: SeedState;
   private round: LiveRound<M> | undefined;
   private nextNumber: number;
@@ -133,6 +148,9 @@ export class Table<M extends string, O> {
     this.historySize = options.historySize ?? 20;
     this.newId = options.newId ?? randomUUID;
     this.nextNumber = options.firstRound ?? 1;
+    this.rotateEachRound = options.rotateEachRound ?? false;
+    this.revealedSize = options.revealedSize ?? Number.POSITIVE_INFINITY;
+    this.onChange = options.onChange;
     this.seedState = createSeedState(options.clientSeed, this.random);
     this.outbox = new Outbox(this.wallet, this.scheduler, options.retry ?? DEFAULT_RETRY);
   }
@@ -268,6 +286,7 @@ export class Table<M extends string, O> {
     let finish!: () => void;
     this.roundDone = new Promise((resolve) => (finish = resolve));
     const round = this.round;
+    this.changed(round);
     this.cancelTimer = this.scheduler.setTimer(() => {
       void this.play(round).finally(finish);
     }, this.bettingMs);
@@ -275,12 +294,14 @@ export class Table<M extends string, O> {
 
   private async play(round: LiveRound<M>): Promise<void> {
     round.phase = 'closed';
+    this.changed(round);
     // Stakes sent before the close still count: wait for the wallet's answers (each call is time-limited).
     await Promise.allSettled([...round.placing]);
     const outcome = this.game.outcome(
       floats(round.serverSeed, round.seeds.clientSeed, round.seeds.nonce, this.game.floatsPerRound),
     );
     round.phase = 'dealt';
+    this.changed(round);
     const accepted: Bet<M>[] = round.bets
       .filter((b) => b.status === 'accepted')
       .map((b) => ({ id: b.id, market: b.market, stake: b.stake }));
@@ -303,8 +324,10 @@ export class Table<M extends string, O> {
     round.phase = 'settled';
     this.settled.push({ roundId: round.roundId, number: round.number, seeds: round.seeds, outcome, results });
     if (this.settled.length > this.historySize) this.settled.shift();
-    for (const rotation of this.rotations.splice(0))
-      rotation.resolve(this.applyRotation(rotation.clientSeed));
+    const rotations = this.rotations.splice(0);
+    for (const rotation of rotations) rotation.resolve(this.applyRotation(rotation.clientSeed));
+    if (this.rotateEachRound && rotations.length === 0) this.applyRotation(round.seeds.clientSeed);
+    this.changed(round);
     if (this.running)
       this.cancelTimer = this.scheduler.setTimer(() => this.running && this.open(), this.resultMs);
   }
@@ -313,6 +336,22 @@ export class Table<M extends string, O> {
     const { state, revealed } = rotate(this.seedState, clientSeed, this.random);
     this.seedState = state;
     this.revealed.push(revealed);
+    if (this.revealed.length > this.revealedSize) this.revealed.shift();
     return revealed;
+  }
+
+  private changed(round: LiveRound<M>): void {
+    // A listener's fault must never stop a round that holds stakes.
+    try {
+      this.onChange?.({
+        roundId: round.roundId,
+        number: round.number,
+        phase: round.phase,
+        closesAt: round.closesAt,
+        seeds: round.seeds,
+      });
+    } catch {
+      // The listener reports its own faults.
+    }
   }
 }

@@ -5,6 +5,8 @@ export {
   type CasinoProvider,
   type CasinoProviderId,
 } from './casino-provider';
-export { casinoPlugin } from './plugin';
+export { casinoPlugin, casinoProviders } from './plugin';
+export { CasinoCatalogue, byCategory } from './catalogue';
+export { HttpCasinoProvider, CasinoProviderDown } from './casino-provider';
 export { CasinoWallet, CASINO_TOKEN_GRACE_SECONDS } from './wallet-service';
 export { signWalletCall, verifyWalletSignature } from './wallet-signature';

@@ -2,7 +2,7 @@ import { paise, type Paise } from '@backlay/exchange';
 import { and, eq, sql } from 'drizzle-orm';
 import type { CasinoProviderId } from '@backlay/contract';
 import type { Executor, Tx } from '../platform/db/database';
-import { casinoTransactions, users, type CASINO_OUTCOMES } from '../platform/db/schema';
+import { casinoTransactions, domains, users, type CASINO_OUTCOMES } from '../platform/db/schema';
 
 /* The seamless wallet's SQL: its log of calls taken (casino_transactions) and the player it reads. */
 
@@ -102,6 +102,10 @@ export interface CasinoPlayer {
   isDemo: boolean;
   /** Self-excluded until this time, when it is still ahead. */
   excludedUntil: Date | null;
+  /** The player's site is under maintenance (its `siteSuspended` setting). */
+  siteSuspended: boolean;
+  /** The player's site has its casino switched off (its `casino` setting is false). */
+  casinoOff: boolean;
 }
 
 /** The player a casinoToken names, as the wallet judges them. */
@@ -113,8 +117,11 @@ export async function findPlayer(ex: Executor, userId: number): Promise<CasinoPl
       status: users.status,
       isDemo: users.isDemo,
       excludedUntil: users.excludedUntil,
+      siteSuspended: sql<boolean>`coalesce((${domains.settings}->>'siteSuspended')::boolean, false)`,
+      casinoOff: sql<boolean>`coalesce((${domains.settings}->>'casino')::boolean = false, false)`,
     })
     .from(users)
+    .innerJoin(domains, eq(domains.id, users.domainId))
     .where(eq(users.id, userId));
   if (!row) return null;
   const excluded = row.excludedUntil && row.excludedUntil.getTime() > Date.now() ? row.excludedUntil : null;

@@ -68,7 +68,14 @@ export class CasinoWallet {
     private readonly ledger: Ledger,
     private readonly tokens: CasinoTokens,
     private readonly now: () => Date = () => new Date(),
+    /** The game's name for the cash statement's lines, when the lobby knows it; else its code is shown. */
+    private readonly gameName: (provider: CasinoProviderId, gameCode: string) => string | null = () => null,
   ) {}
+
+  /** How a statement line names the game: its name in the lobby, else the provider's code. */
+  private gameLabel(provider: CasinoProviderId, gameCode: string | null): string {
+    return (gameCode && this.gameName(provider, gameCode)) || gameCode || '';
+  }
 
   async balance(_provider: CasinoProviderId, input: CasinoBalanceInput): Promise<CasinoBalanceResult> {
     const player = await this.player(input.casinoToken, { live: true });
@@ -116,7 +123,7 @@ export class CasinoWallet {
         domainId: wallet.domainId,
         kind: 'casino_debit',
         reference: `casino:${provider}:${input.transactionId}`,
-        description: `Casino bet: ${input.gameCode} (${provider}), round ${input.roundId}`,
+        description: `Casino bet: ${this.gameLabel(provider, input.gameCode)} (${provider}), round ${input.roundId}`,
         lines: [
           { account: wallet.cash, amount: negPaise(input.amount) },
           { account: await this.house(money, wallet), amount: input.amount },
@@ -187,7 +194,7 @@ export class CasinoWallet {
           domainId: wallet.domainId,
           kind: 'casino_credit',
           reference: `casino:${provider}:${input.transactionId}`,
-          description: `Casino win: ${bet.gameCode ?? ''} (${provider}), round ${input.roundId}`,
+          description: `Casino win: ${this.gameLabel(provider, bet.gameCode)} (${provider}), round ${input.roundId}`,
           lines: [
             { account: wallet.cash, amount: input.amount },
             { account: await this.house(money, wallet), amount: negPaise(input.amount) },
@@ -260,7 +267,7 @@ export class CasinoWallet {
           domainId: wallet.domainId,
           kind: 'casino_credit',
           reference: `casino-rollback:${provider}:${bet.transactionId}`,
-          description: `Casino bet rolled back: ${bet.gameCode ?? ''} (${provider}), round ${bet.roundId}`,
+          description: `Casino bet rolled back: ${this.gameLabel(provider, bet.gameCode)} (${provider}), round ${bet.roundId}`,
           lines: [
             { account: wallet.cash, amount: refunded },
             { account: await this.house(money, wallet), amount: negPaise(refunded) },
@@ -362,6 +369,10 @@ export class CasinoWallet {
 
 /** A new stake needs a player who may bet now, as the exchange asks (bet-service's refuseBettor). */
 function refuseStaker(player: repo.CasinoPlayer): void {
+  // The site's own switches first: an operator who suspends the site or turns its casino off stops
+  // every new stake at once (a round already staked still pays its wins and rollbacks).
+  if (player.siteSuspended) throw new AppError('SITE_SUSPENDED');
+  if (player.casinoOff) throw new AppError('FORBIDDEN', "The player's site has its casino switched off.");
   if (player.status === 'pending') throw new AppError('USER_NOT_VERIFIED');
   if (player.status !== 'active') throw new AppError('USER_LOCKED');
   if (player.excludedUntil) {

@@ -7,12 +7,10 @@ import type { StatementService } from './statement-service';
 export async function statementRoutes(app: FastifyInstance, opts: { statements: StatementService }) {
   const { statements } = opts;
   defineRoute(app, routes.userBetHistory, ({ body, user }) => statements.betHistory(user.userId, body));
-  defineRoute(app, routes.userProfitLoss, ({ body, user }) => statements.profitLoss(user.userId, body));
+  defineRoute(app, routes.userProfitLoss, ({ body, user }) => statements.profitLoss(user, body));
   defineRoute(app, routes.userProfitLossDetail, ({ query, user }) =>
     statements.profitLossDetail(user.userId, query.eventId),
   );
   defineRoute(app, routes.transactionHistory, ({ query, user }) => statements.statement(user.userId, query));
-  defineRoute(app, routes.transactionDetail, ({ query, user }) =>
-    statements.statementDetail(user.userId, query.id),
-  );
+  defineRoute(app, routes.transactionDetail, ({ query, user }) => statements.statementDetail(user, query.id));
 }

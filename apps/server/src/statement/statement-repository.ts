@@ -5,8 +5,15 @@ import type { Executor } from '../platform/db/database';
 
 /*
  * Reads for statements and profit/loss. Every query is scoped to one user: the cash statement reads
- * only the user's own PLAYER_CASH account, profit/loss only the user's settlement rows.
+ * only the user's own PLAYER_CASH account, profit/loss only the user's settlement rows, and the
+ * casino reads only the user's own casino_transactions rows of their own domain.
  */
+
+/** Whose rows a casino read may see: the signed-in user, on the domain they signed in to. */
+export interface CasinoReader {
+  userId: number;
+  domainId: number;
+}
 
 export interface StatementLineRow {
   id: number;
@@ -276,4 +283,109 @@ export function closedBetsOfMarket(db: Executor, userId: number, marketId: strin
   return betRows(db, userId, sql`b.market_id = ${marketId} and b.status in ('SETTLED', 'VOID')`, {
     oldestFirst: true,
   });
+}
+
+export interface CasinoMoveRow {
+  type: 'bet' | 'win' | 'rollback';
+  provider: string;
+  transactionId: string;
+  roundId: string;
+  gameCode: string | null;
+  referenceTransactionId: string | null;
+  amountPaise: Paise;
+  date: string;
+}
+
+/**
+ * Every call of the casino round a statement line's journal belongs to, oldest first: the calls
+ * the wallet took for this user on this domain with the journal's provider and round id (a table's
+ * round is shared by its players; only this user's own calls are read). Empty when the journal is
+ * no casino movement of theirs.
+ */
+export async function casinoRoundOfJournal(
+  db: Executor,
+  who: CasinoReader,
+  journalId: number,
+): Promise<CasinoMoveRow[]> {
+  const rows = await queryRows<{
+    type: CasinoMoveRow['type'];
+    provider: string;
+    transaction_id: string;
+    round_id: string;
+    game_code: string | null;
+    reference_transaction_id: string | null;
+    amount_paise: unknown;
+    created_ms: unknown;
+  }>(
+    db,
+    sql`select r.type, r.provider, r.transaction_id, r.round_id, r.game_code, r.reference_transaction_id,
+          r.amount_paise, (extract(epoch from r.created_at) * 1000)::float8 as created_ms
+        from casino_transactions t
+        join casino_transactions r on r.user_id = t.user_id and r.domain_id = t.domain_id
+          and r.provider = t.provider and r.round_id = t.round_id
+        where t.journal_id = ${journalId} and t.user_id = ${who.userId} and t.domain_id = ${who.domainId}
+        order by r.id`,
+  );
+  return rows.map((r) => ({
+    type: r.type,
+    provider: r.provider,
+    transactionId: r.transaction_id,
+    roundId: r.round_id,
+    gameCode: r.game_code,
+    referenceTransactionId: r.reference_transaction_id,
+    amountPaise: paiseOf(r.amount_paise),
+    date: isoOf(r.created_ms),
+  }));
+}
+
+export interface CasinoGameProfitLossRow {
+  provider: string;
+  gameCode: string;
+  rounds: number;
+  stakePaise: Paise;
+  wonPaise: Paise;
+  lastPlayedAt: string;
+}
+
+/**
+ * The user's casino result per game (provider and game code) over a range, most recently played
+ * first. A bet belongs to the range by the time it was taken, and brings every win and refund that
+ * named it, whenever they came: a round is judged whole where it was played, so a rolled-back
+ * round nets 0. Rounds are the distinct round ids of those bets.
+ */
+export async function casinoProfitLossByGame(
+  db: Executor,
+  who: CasinoReader,
+  f: { from?: string | undefined; to?: string | undefined },
+): Promise<CasinoGameProfitLossRow[]> {
+  const rows = await queryRows<{
+    provider: string;
+    game_code: string;
+    rounds: unknown;
+    stake: unknown;
+    won: unknown;
+    last_ms: unknown;
+  }>(
+    db,
+    sql`select b.provider, b.game_code, count(distinct b.round_id) as rounds,
+          sum(b.amount_paise) as stake, sum(back.amount) as won,
+          (extract(epoch from max(b.created_at)) * 1000)::float8 as last_ms
+        from casino_transactions b
+        cross join lateral (select coalesce(sum(c.amount_paise), 0) as amount from casino_transactions c
+            where c.provider = b.provider and c.reference_transaction_id = b.transaction_id
+              and c.user_id = b.user_id and c.type in ('win', 'rollback')) back
+        where b.user_id = ${who.userId} and b.domain_id = ${who.domainId} and b.type = 'bet'
+          ${f.from ? sql`and b.created_at >= ${f.from}::timestamptz` : sql``}
+          ${f.to ? sql`and b.created_at <= ${f.to}::timestamptz` : sql``}
+        group by b.provider, b.game_code
+        order by max(b.created_at) desc, b.provider, b.game_code`,
+  );
+  return rows.map((r) => ({
+    provider: r.provider,
+    gameCode: r.game_code,
+    rounds: num(r.rounds),
+    stakePaise: paiseOf(r.stake),
+    wonPaise: paiseOf(r.won),
+    lastPlayedAt: isoOf(r.last_ms),
+  }));
 }

@@ -1,4 +1,5 @@
 import * as Bt from '../betting';
+import * as Tr from '../trading';
 import { route } from './route-def';
 
 /** Placing bets, cash out, open positions, and the operator's settlement of a market (server: betting/). */
@@ -87,5 +88,38 @@ export const bettingRoutes = {
     query: undefined,
     body: Bt.AdminSettleMarketInputSchema,
     result: Bt.AdminSettleMarketResultSchema,
+  }),
+  // The operators' Trading screen (trader and owner): reads only, nothing is changed.
+  adminMarkets: route({
+    method: 'GET',
+    path: '/admin/markets',
+    auth: 'operator',
+    tag: 'Operator',
+    summary:
+      "Markets by sport and status (open, suspended, closed awaiting a result, settled, voided) with this site's bets on each: count, matched stake, the house's worst case (trader and owner)",
+    query: Tr.AdminMarketsQuerySchema,
+    body: undefined,
+    result: Tr.TradingMarketListSchema,
+  }),
+  adminMarketBets: route({
+    method: 'GET',
+    path: '/admin/markets/bets',
+    auth: 'operator',
+    tag: 'Operator',
+    summary: "The bets of this site's players on a market, newest first (trader and owner)",
+    query: Tr.AdminMarketBetsQuerySchema,
+    body: undefined,
+    result: Tr.TradingBetListSchema,
+  }),
+  adminSettlePreview: route({
+    method: 'GET',
+    path: '/admin/markets/settle-preview',
+    auth: 'operator',
+    tag: 'Operator',
+    summary:
+      "What settling (or voiding) a market with this result would move for this site's players, by the settlement's own arithmetic; changes nothing (trader and owner)",
+    query: Tr.SettlePreviewQuerySchema,
+    body: undefined,
+    result: Tr.SettlePreviewSchema,
   }),
 } as const;

@@ -68,6 +68,28 @@ export const casinoWalletRoutes = {
 } as const satisfies Record<C.CasinoProviderId, unknown>;
 
 export const casinoRoutes = {
+  getInternationalGames: route({
+    method: 'GET',
+    path: '/api/InternationalCasino/GetGames',
+    auth: 'optional',
+    tag: 'Casino',
+    summary:
+      "The international provider's games by category (empty when the site's casino is off). 503 CASINO_PROVIDER_UNAVAILABLE when the provider does not answer its list.",
+    query: undefined,
+    body: undefined,
+    result: C.CasinoGamesResultSchema,
+  }),
+  getCasinoGames: route({
+    method: 'GET',
+    path: '/api/casino/games',
+    auth: 'optional',
+    tag: 'Casino',
+    summary:
+      "A provider's games by category (empty when the site's casino is off). 503 CASINO_PROVIDER_UNAVAILABLE, naming the provider, when it does not answer its list: the lobby shows the others.",
+    query: C.CasinoGamesQuerySchema,
+    body: undefined,
+    result: C.CasinoGamesResultSchema,
+  }),
   casinoInternationalBalance: casinoWalletRoutes.international.balance,
   casinoInternationalBet: casinoWalletRoutes.international.bet,
   casinoInternationalWin: casinoWalletRoutes.international.win,

@@ -1,15 +1,80 @@
 import { Link, useParams } from 'react-router';
+import type { CasinoRound } from '@backlay/contract';
+import { negPaise } from '@backlay/exchange';
 import { faList } from '@fortawesome/free-solid-svg-icons';
 import { formatMoney } from '@/shared/lib/money';
 import { EmptyState, PageHeader } from '@/shared/ui/feedback';
 import { useTransactionDetail } from '../api/get-transaction-detail';
 import { ReadStates } from '../components/ReadStates';
 import { StatementAmount } from '../components/StatementAmount';
+import { gameName, providerName } from '../lib/casino-names';
 import { formatDateTime, pnlClass, selectionText, signedMoney } from '../lib/format';
 import { STATEMENT_KIND_LABEL } from '../lib/statement-kinds';
 import '../betting.css';
 
-/** /account-cash-statement/detail/{id}: one movement, and the bets a settlement settled. */
+const MOVE_LABEL: Record<CasinoRound['moves'][number]['type'], string> = {
+  bet: 'Bet',
+  win: 'Win',
+  rollback: 'Rolled back',
+};
+
+/** A casino line's round: the game, what was staked, won and given back, and each call of it. */
+function CasinoRoundDetail({ round }: { round: CasinoRound }) {
+  return (
+    <>
+      <h2 className="section-title">Casino round</h2>
+      <dl className="card detail-list" data-testid="casino-round">
+        <div>
+          <dt>Game</dt>
+          <dd>{gameName(round.provider, round.gameCode)}</dd>
+        </div>
+        <div>
+          <dt>Provider</dt>
+          <dd>{providerName(round.provider)}</dd>
+        </div>
+        <div>
+          <dt>Round</dt>
+          <dd>{round.roundId}</dd>
+        </div>
+        <div>
+          <dt>Staked</dt>
+          <dd>₹{formatMoney(round.stake)}</dd>
+        </div>
+        <div>
+          <dt>Won</dt>
+          <dd>₹{formatMoney(round.won)}</dd>
+        </div>
+        {round.refunded > 0 && (
+          <div>
+            <dt>Rolled back</dt>
+            <dd>₹{formatMoney(round.refunded)}</dd>
+          </div>
+        )}
+        <div>
+          <dt>Net</dt>
+          <dd className={pnlClass(round.net)}>{signedMoney(round.net)}</dd>
+        </div>
+      </dl>
+      <ul className="card card--list bet-list" aria-label="Round transactions">
+        {round.moves.map((m) => (
+          <li key={m.transactionId} className="bet-item">
+            <div className="bet-item__names">
+              <strong>{MOVE_LABEL[m.type]}</strong>
+              <span className="muted">
+                {formatDateTime(m.date)} · {m.transactionId}
+              </span>
+            </div>
+            <strong className={m.type === 'bet' ? 'neg' : pnlClass(m.amount)}>
+              {signedMoney(m.type === 'bet' ? negPaise(m.amount) : m.amount)}
+            </strong>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** /account-cash-statement/detail/{id}: one movement, and the bets a settlement settled or a casino line's round. */
 export function AccountStatementDetailRoute() {
   const { id } = useParams();
   const lineId = Number(id);
@@ -64,6 +129,7 @@ export function AccountStatementDetailRoute() {
                   <dd>₹{formatMoney(data.line.balance)}</dd>
                 </div>
               </dl>
+              {data.casinoRound && <CasinoRoundDetail round={data.casinoRound} />}
               {data.bets.length > 0 && (
                 <>
                   <h2 className="section-title">Bets settled</h2>

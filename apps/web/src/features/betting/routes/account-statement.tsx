@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { STATEMENT_KINDS } from '@backlay/contract';
+import { STATEMENT_KINDS, type StatementKindFilter } from '@backlay/contract';
 import { faList } from '@fortawesome/free-solid-svg-icons';
 import { formatMoney } from '@/shared/lib/money';
 import { EmptyState, PageHeader, Spinner } from '@/shared/ui/feedback';
@@ -11,16 +11,20 @@ import { ReadStates } from '../components/ReadStates';
 import { StatementAmount } from '../components/StatementAmount';
 import { dayBoundary, daysAgo } from '../lib/date-range';
 import { formatDateTime } from '../lib/format';
-import { STATEMENT_KIND_LABEL, type StatementKind } from '../lib/statement-kinds';
+import { STATEMENT_KIND_LABEL } from '../lib/statement-kinds';
 import '../betting.css';
 
 const PAGE_SIZE = 20;
 
-/** /account-cash-statement: every wallet movement with the balance after it, newest first. */
+/**
+ * /account-cash-statement: every wallet movement with the balance after it, newest first. "Game
+ * Report" (`kind=casino`) lists the casino's lines alone: bets, wins and rolled-back stakes, each
+ * naming its game, provider and round; its detail shows the whole round.
+ */
 export function AccountStatementRoute() {
   const [from, setFrom] = useState(daysAgo(30));
   const [to, setTo] = useState(daysAgo(0));
-  const [kind, setKind] = useState<'all' | StatementKind>('all');
+  const [kind, setKind] = useState<StatementKindFilter>('all');
   const [page, setPage] = useState(0);
   const read = useTransactionHistory({
     MaxResultCount: PAGE_SIZE,
@@ -47,9 +51,10 @@ export function AccountStatementRoute() {
           <select
             id="st-kind"
             value={kind}
-            onChange={(e) => (setKind(e.target.value as 'all' | StatementKind), setPage(0))}
+            onChange={(e) => (setKind(e.target.value as StatementKindFilter), setPage(0))}
           >
             <option value="all">All movements</option>
+            <option value="casino">Game Report</option>
             {STATEMENT_KINDS.map((k) => (
               <option key={k} value={k}>
                 {STATEMENT_KIND_LABEL[k]}

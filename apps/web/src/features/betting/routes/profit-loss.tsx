@@ -1,20 +1,105 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { SPORT_NAMES, type SportId } from '@backlay/contract';
+import { SPORT_NAMES, type CasinoProfitLossRow, type SportId } from '@backlay/contract';
+import { addPaise, ZERO_PAISE, type Paise } from '@backlay/exchange';
 import { faMoneyBill } from '@fortawesome/free-solid-svg-icons';
 import { formatMoney } from '@/shared/lib/money';
 import { EmptyState, PageHeader } from '@/shared/ui/feedback';
 import { Pager } from '@/shared/ui/Pager';
-import { useUserProfitLoss } from '../api/get-user-profit-loss';
+import { useUserProfitLoss, type ProfitLoss } from '../api/get-user-profit-loss';
 import { DateRangeFields, Filters, SportField } from '../components/history-filters';
 import { ReadStates } from '../components/ReadStates';
+import { gameName, providerName } from '../lib/casino-names';
 import { dayBoundary, daysAgo } from '../lib/date-range';
 import { formatDateTime, pnlClass, signedMoney } from '../lib/format';
 import '../betting.css';
 
 const PAGE_SIZE = 20;
 
-/** /ProfitLoss: settled profit and loss by event over a date range. */
+/** The casino's games of the range, with the totals (a backend without a casino sends none). */
+function CasinoSection({ games, total }: { games: CasinoProfitLossRow[]; total: ProfitLoss['casinoTotal'] }) {
+  return (
+    <section aria-labelledby="pl-casino">
+      <h2 className="section-title" id="pl-casino">
+        Casino
+      </h2>
+      <div className="card card--list">
+        <table className="data-table data-table--stack" data-testid="casino-pl">
+          <thead>
+            <tr>
+              <th scope="col">Game</th>
+              <th scope="col">Provider</th>
+              <th scope="col" className="num">
+                Rounds
+              </th>
+              <th scope="col" className="num">
+                Staked
+              </th>
+              <th scope="col" className="num">
+                Won
+              </th>
+              <th scope="col" className="num">
+                Net
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {games.map((g) => (
+              <tr key={`${g.provider}:${g.gameCode}`}>
+                <td data-label="Game">
+                  {gameName(g.provider, g.gameCode)}
+                  <span className="muted cell-sub">Last played {formatDateTime(g.lastPlayed)}</span>
+                </td>
+                <td data-label="Provider">{providerName(g.provider)}</td>
+                <td data-label="Rounds" className="num">
+                  {g.rounds}
+                </td>
+                <td data-label="Staked" className="num">
+                  ₹{formatMoney(g.stake)}
+                </td>
+                <td data-label="Won" className="num">
+                  ₹{formatMoney(g.won)}
+                </td>
+                <td data-label="Net" className={`num ${pnlClass(g.net)}`}>
+                  {signedMoney(g.net)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+          {total && (
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={2}>
+                  Casino total
+                </th>
+                <td data-label="Rounds" className="num">
+                  {total.rounds}
+                </td>
+                <td data-label="Staked" className="num">
+                  ₹{formatMoney(total.stake)}
+                </td>
+                <td data-label="Won" className="num">
+                  ₹{formatMoney(total.won)}
+                </td>
+                <td data-label="Net" className={`num ${pnlClass(total.net)}`}>
+                  {signedMoney(total.net)}
+                </td>
+              </tr>
+            </tfoot>
+          )}
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/** Sports and casino together: the settled events' total and the casino's net. */
+const overallOf = (d: ProfitLoss): Paise => addPaise(d.total, d.casinoTotal?.net ?? ZERO_PAISE);
+
+/**
+ * /ProfitLoss: settled profit and loss by event over a date range, and the casino's result per game
+ * over the same range (none when one sport is chosen).
+ */
 export function ProfitLossRoute() {
   const [from, setFrom] = useState(daysAgo(30));
   const [to, setTo] = useState(daysAgo(0));
@@ -33,7 +118,7 @@ export function ProfitLossRoute() {
       <PageHeader title="Profit & Loss">
         {data && (
           <span className="page-header__meta">
-            Total <strong className={pnlClass(data.total)}>{signedMoney(data.total)}</strong>
+            Total <strong className={pnlClass(overallOf(data))}>{signedMoney(overallOf(data))}</strong>
           </span>
         )}
       </PageHeader>
@@ -49,58 +134,75 @@ export function ProfitLossRoute() {
       </Filters>
       <ReadStates
         read={read}
-        isEmpty={(d) => d.items.length === 0}
+        isEmpty={(d) => d.items.length === 0 && !d.casino?.length}
         empty={
           <EmptyState icon={faMoneyBill} title="No profit or loss in this period">
-            Your results per event appear here once markets settle.
+            Your results per event appear here once markets settle, and your casino games once you play.
           </EmptyState>
         }
       >
         {(d) => (
           <>
-            <div className="card card--list">
-              <table className="data-table data-table--stack">
-                <thead>
-                  <tr>
-                    <th scope="col">Settled</th>
-                    <th scope="col">Event</th>
-                    <th scope="col" className="num">
-                      Stake
-                    </th>
-                    <th scope="col" className="num">
-                      Commission
-                    </th>
-                    <th scope="col" className="num">
-                      Profit / loss
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {d.items.map((row) => (
-                    <tr key={row.eventId}>
-                      <td data-label="Settled">{formatDateTime(row.settledTime)}</td>
-                      <td data-label="Event">
-                        <Link to={`/profit-detail/${row.eventId}`}>{row.eventName}</Link>
-                        <span className="muted cell-sub">{SPORT_NAMES[row.sportId as SportId] ?? ''}</span>
-                      </td>
-                      <td data-label="Stake" className="num">
-                        ₹{formatMoney(row.stake)}
-                      </td>
-                      <td data-label="Commission" className="num">
-                        ₹{formatMoney(row.commission)}
-                      </td>
-                      <td data-label="Profit / loss" className={`num ${pnlClass(row.profitLoss)}`}>
-                        {signedMoney(row.profitLoss)}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pager page={page} pageSize={PAGE_SIZE} total={d.totalCount} onPage={setPage} />
+            {d.items.length > 0 && (
+              <>
+                <SportsSection items={d.items} total={d.total} />
+                <Pager page={page} pageSize={PAGE_SIZE} total={d.totalCount} onPage={setPage} />
+              </>
+            )}
+            {d.casino && d.casino.length > 0 && <CasinoSection games={d.casino} total={d.casinoTotal} />}
           </>
         )}
       </ReadStates>
+    </section>
+  );
+}
+
+/** The exchange's settled events of this page, and the total over every page. */
+function SportsSection({ items, total }: { items: ProfitLoss['items']; total: Paise }) {
+  return (
+    <section aria-labelledby="pl-sports">
+      <h2 className="section-title" id="pl-sports">
+        Sports <span className={pnlClass(total)}>{signedMoney(total)}</span>
+      </h2>
+      <div className="card card--list">
+        <table className="data-table data-table--stack">
+          <thead>
+            <tr>
+              <th scope="col">Settled</th>
+              <th scope="col">Event</th>
+              <th scope="col" className="num">
+                Stake
+              </th>
+              <th scope="col" className="num">
+                Commission
+              </th>
+              <th scope="col" className="num">
+                Profit / loss
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((row) => (
+              <tr key={row.eventId}>
+                <td data-label="Settled">{formatDateTime(row.settledTime)}</td>
+                <td data-label="Event">
+                  <Link to={`/profit-detail/${row.eventId}`}>{row.eventName}</Link>
+                  <span className="muted cell-sub">{SPORT_NAMES[row.sportId as SportId] ?? ''}</span>
+                </td>
+                <td data-label="Stake" className="num">
+                  ₹{formatMoney(row.stake)}
+                </td>
+                <td data-label="Commission" className="num">
+                  ₹{formatMoney(row.commission)}
+                </td>
+                <td data-label="Profit / loss" className={`num ${pnlClass(row.profitLoss)}`}>
+                  {signedMoney(row.profitLoss)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

@@ -1,12 +1,216 @@
-import { faDownload } from '@fortawesome/free-solid-svg-icons';
-import { EmptyState, PageHeader } from '@/shared/ui/feedback';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { faAngleLeft, faDice, faRotateRight, faTriangleExclamation } from '@fortawesome/free-solid-svg-icons';
+import type { CasinoGame, CasinoProviderId } from '@backlay/contract';
+import { useSessionStore } from '@/shared/session/session-store';
+import { EmptyState, Spinner } from '@/shared/ui/feedback';
+import { Icon } from '@/shared/ui/Icon';
+import { providerGamesQueryOptions } from '../api/get-casino-games';
+import { LaunchError, launchGame } from '../api/launch-game';
+import { PROVIDER_NAMES, gamesOf, isProviderId, platformFor } from '../lib/lobby';
+import '../casino.css';
 
-/** /lobby-page: where a chosen game plays. */
-export const LobbyPageRoute = () => (
-  <section className="page">
-    <PageHeader title="Game" />
-    <EmptyState icon={faDownload} title="No game selected">
-      Choose a game in the lobby to play it here.
-    </EmptyState>
-  </section>
-);
+/** The lobby the back button returns to: the one the tile was tapped in, else /lobby. */
+function lobbyToReturnTo(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && /^\/(lobby|casino)(\?|$)/i.test(from) ? from : '/lobby';
+}
+
+/** The compact bar over the game: back to the lobby, the game and its provider, reload. */
+function PlayBar({
+  name,
+  provider,
+  onBack,
+  onReload,
+  reloading,
+}: {
+  name: string;
+  provider: CasinoProviderId;
+  onBack: () => void;
+  onReload?: (() => void) | undefined;
+  reloading?: boolean;
+}) {
+  return (
+    <div className="casino-play__bar">
+      <button type="button" className="casino-play__btn" onClick={onBack} aria-label="Back to lobby">
+        <Icon icon={faAngleLeft} />
+        <span className="casino-play__btn-text">Lobby</span>
+      </button>
+      <div className="casino-play__title">
+        <h1 className="casino-play__name">{name}</h1>
+        <span className={`casino-badge casino-badge--${provider}`}>{PROVIDER_NAMES[provider]}</span>
+      </div>
+      {onReload && (
+        <button
+          type="button"
+          className="casino-play__btn"
+          onClick={onReload}
+          disabled={reloading}
+          aria-label="Reload game"
+        >
+          <Icon icon={faRotateRight} spin={reloading ?? false} />
+        </button>
+      )}
+    </div>
+  );
+}
+
+function LaunchFailure({ error, retry }: { error: unknown; retry: () => void }) {
+  const location = useLocation();
+  const message = error instanceof Error ? error.message : 'The game could not be started.';
+  if (error instanceof LaunchError && error.signInAgain) {
+    const target = location.pathname + location.search;
+    return (
+      <div className="casino-play__message" role="alert">
+        <h2>Please sign in again</h2>
+        <p>{message}</p>
+        <p className="muted">Your casino session has ended; signing in again starts a new one.</p>
+        <Link className="btn btn--primary" to={`/auth/login?to=${encodeURIComponent(target)}`}>
+          Sign in again
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="casino-play__message" role="alert">
+      <h2>The game could not be started</h2>
+      <p>{message}</p>
+      <button type="button" className="btn btn--outline" onClick={retry}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
+/** Launches the game (a fresh session each time the page opens or Reload is pressed) and frames it. */
+function GameFrame({ game, onBack }: { game: CasinoGame; onBack: () => void }) {
+  const casinoToken = useSessionStore((s) => s.user?.casinoToken ?? '');
+  const launch = useQuery({
+    queryKey: ['casino-launch', game.provider, game.code],
+    // No abort signal: a launch the player left while it ran ends unseen; aborting it on unmount
+    // would launch twice in development, where React mounts each page twice.
+    queryFn: () =>
+      launchGame(game, {
+        casinoToken,
+        lobbyUrl: `${window.location.origin}/lobby`,
+        platform: platformFor(window.innerWidth),
+      }),
+    // A launch is a POST that opens a session: never on its own, only when asked.
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+  const relaunch = () => void launch.refetch();
+
+  // Signed in again (the login modal, after a refused token): the new token gets its launch.
+  const tokenLaunched = useRef(casinoToken);
+  const { isError, refetch } = launch;
+  useEffect(() => {
+    if (tokenLaunched.current === casinoToken) return;
+    tokenLaunched.current = casinoToken;
+    if (isError && casinoToken !== '') void refetch();
+  }, [casinoToken, isError, refetch]);
+
+  let stage;
+  if (launch.isFetching) stage = <Spinner label={`Starting ${game.name}`} />;
+  else if (launch.isError) stage = <LaunchFailure error={launch.error} retry={relaunch} />;
+  else
+    stage = (
+      <iframe
+        key={launch.data}
+        className="casino-play__frame"
+        src={launch.data}
+        title={game.name}
+        allow="fullscreen"
+      />
+    );
+
+  return (
+    <>
+      <PlayBar
+        name={game.name}
+        provider={game.provider}
+        onBack={onBack}
+        onReload={relaunch}
+        reloading={launch.isFetching}
+      />
+      <div className="casino-play__stage">{stage}</div>
+    </>
+  );
+}
+
+/** Finds the game named in the address in its provider's list (cached by the lobby, else fetched). */
+function GameByCode({
+  provider,
+  code,
+  onBack,
+}: {
+  provider: CasinoProviderId;
+  code: string;
+  onBack: () => void;
+}) {
+  const list = useQuery(providerGamesQueryOptions(provider));
+  const game = list.data ? gamesOf(list.data).find((g) => g.code === code) : undefined;
+  if (game) return <GameFrame game={game} onBack={onBack} />;
+
+  let stage;
+  if (list.isPending) stage = <Spinner label="Finding the game" />;
+  else if (list.isError && !list.data)
+    stage = (
+      <div className="casino-play__message" role="alert">
+        <h2>{PROVIDER_NAMES[provider]} is unavailable</h2>
+        <p>{list.error.message}</p>
+        <button type="button" className="btn btn--outline" onClick={() => void list.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  else
+    stage = (
+      <EmptyState icon={faTriangleExclamation} title="This game is not available">
+        {PROVIDER_NAMES[provider]} does not list it any more. Choose another game in the lobby.
+      </EmptyState>
+    );
+  return (
+    <>
+      <PlayBar name="Game" provider={provider} onBack={onBack} />
+      <div className="casino-play__stage">{stage}</div>
+    </>
+  );
+}
+
+/** /lobby-page?provider=&code=: the chosen game, full height under a compact bar. */
+export function LobbyPageRoute() {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const provider = params.get('provider');
+  const code = params.get('code') ?? '';
+  const back = () => void navigate(lobbyToReturnTo(location.state));
+
+  if (!isProviderId(provider) || code === '') {
+    return (
+      <section className="page">
+        <EmptyState
+          icon={faDice}
+          title="No game selected"
+          action={
+            <Link to="/lobby" className="btn btn--outline">
+              Go to the lobby
+            </Link>
+          }
+        >
+          Choose a game in the lobby to play it here.
+        </EmptyState>
+      </section>
+    );
+  }
+  return (
+    <section className="casino-play" aria-label="Game">
+      <GameByCode key={`${provider}:${code}`} provider={provider} code={code} onBack={back} />
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import { routes, type CasinoProviderId } from '@backlay/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../platform/http/app-error';
+import { defineRoute } from '../platform/http/define-route';
+import { CasinoProviderDown } from './casino-provider';
+import type { CasinoCatalogue } from './catalogue';
+
+/**
+ * The lobby's lists (section C4): `api/InternationalCasino/GetGames` and `api/casino/games?provider=`,
+ * each provider's games by category. A site whose casino is off lists nothing; a provider whose list
+ * cannot be had answers 503 CASINO_PROVIDER_UNAVAILABLE naming it, and the lobby shows the others.
+ */
+export async function casinoGamesRoutes(app: FastifyInstance, opts: { catalogue: CasinoCatalogue }) {
+  const { catalogue } = opts;
+
+  const listOf = async (provider: CasinoProviderId, req: FastifyRequest) => {
+    if (!req.domain.settings.casino) return [];
+    try {
+      return await catalogue.categories(provider);
+    } catch (err) {
+      if (!(err instanceof CasinoProviderDown)) throw err;
+      req.log.warn({ provider, reason: err.message }, 'casino provider list unavailable');
+      throw new AppError('CASINO_PROVIDER_UNAVAILABLE', `The ${provider} games are unavailable just now.`);
+    }
+  };
+
+  defineRoute(app, routes.getInternationalGames, ({ req }) => listOf('international', req));
+  defineRoute(app, routes.getCasinoGames, ({ query, req }) => listOf(query.provider, req));
+}
