@@ -11,7 +11,10 @@ function freePort(): string {
 }
 /** Set to run the journeys against a server that is already up (development only). */
 const external = process.env.BACKLAY_E2E_BASE_URL;
-if (!external) process.env.BACKLAY_E2E_PORT ??= freePort();
+if (!external) {
+  process.env.BACKLAY_E2E_PORT ??= freePort();
+  process.env.BACKLAY_E2E_GAMES_PORT ??= freePort();
+}
 const port = process.env.BACKLAY_E2E_PORT;
 const demoPort = external ? new URL(external).port : port;
 const demoOrigins = ['suspended', 'nosignup', 'skipotp']

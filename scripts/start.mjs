@@ -1,24 +1,54 @@
-// `npm start`: builds the web client on first run, then runs the server on its embedded default
-// (PGlite in DATA_DIR, demo domain and data, simulated feed). Honours PORT and DATA_DIR.
+// `npm start`: builds the web client and the operators' console on first run, then runs the server on its embedded default
+// (PGlite in DATA_DIR, demo domain and data, simulated feed) and our own casino games provider
+// beside it. Honours PORT, DATA_DIR and GAMES_PORT; CASINO_<PROVIDER>_HOST set for every provider
+// (real providers) leaves the games provider out.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildWebClient } from './web-build.mjs';
+import { DEFAULT_GAMES_PORT, gamesUrl, startGames } from './games-process.mjs';
+import { buildOperatorConsole, buildWebClient } from './web-build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const webIndex = join(root, 'apps/web/dist/index.html');
+const operatorIndex = join(root, 'apps/operator/dist/index.html');
 
 if (!existsSync(webIndex) || process.env.REBUILD_WEB === 'true') {
   console.log('Building the web client (first run)...');
   const status = buildWebClient({ root });
   if (status !== 0) process.exit(status);
 }
+if (!existsSync(operatorIndex) || process.env.REBUILD_WEB === 'true') {
+  console.log("Building the operators' console (first run)...");
+  const status = buildOperatorConsole({ root });
+  if (status !== 0) process.exit(status);
+}
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
-  cwd: root,
-  stdio: 'inherit',
-  env: process.env,
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+const serverPort = process.env.PORT ?? '8080';
+const gamesPort = process.env.GAMES_PORT ?? DEFAULT_GAMES_PORT;
+const providers = ['INTERNATIONAL', 'DREAM', 'KING', 'MAC', 'UDAN'];
+const ownGames =
+  process.env.NODE_ENV !== 'production' && !providers.every((p) => process.env[`CASINO_${p}_HOST`]);
+
+const children = [
+  spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      ...(ownGames ? { CASINO_DEV_GAMES_URL: process.env.CASINO_DEV_GAMES_URL ?? gamesUrl(gamesPort) } : {}),
+    },
+  }),
+];
+if (ownGames) children.push(startGames({ root, gamesPort, serverPort }));
+
+let stopping = false;
+const stop = (signal, code) => {
+  if (stopping) return;
+  stopping = true;
+  process.exitCode = code;
+  for (const c of children) if (c.exitCode === null) c.kill(signal);
+};
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(signal, 0));
+// One of them stopping stops the other: the product runs whole or not at all.
+for (const c of children) c.on('exit', (code) => stop('SIGTERM', code ?? 0));

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { gamesUrl, startGames } from '../../scripts/games-process.mjs';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const work = mkdtempSync(join(tmpdir(), 'backlay-e2e-'));
@@ -20,8 +21,20 @@ if (build.status !== 0) {
   rmSync(work, { recursive: true, force: true });
   process.exit(build.status ?? 1);
 }
+// The operators' console too, served at /operator/ by the same server.
+const operatorDist = join(work, 'operator');
+const operatorBuild = spawnSync('npx', ['vite', 'build', '--outDir', operatorDist, '--emptyOutDir'], {
+  cwd: join(root, 'apps', 'operator'),
+  stdio: 'inherit',
+});
+if (operatorBuild.status !== 0) {
+  rmSync(work, { recursive: true, force: true });
+  process.exit(operatorBuild.status ?? 1);
+}
 const port = process.env.BACKLAY_E2E_PORT;
 if (!port) throw new Error('BACKLAY_E2E_PORT is not set');
+const gamesPort = process.env.BACKLAY_E2E_GAMES_PORT;
+if (!gamesPort) throw new Error('BACKLAY_E2E_GAMES_PORT is not set');
 
 // On PostgreSQL (DATABASE_URL set, as on CI) the journeys get a database of their own, dropped at
 // the end, and a Redis prefix of their own: nothing left by another run (a stored feed world, demo
@@ -63,12 +76,29 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...(process.env.REDIS_URL ? { REDIS_PREFIX: `${scratchName}:` } : {}),
     WEB_DIST: webDist,
+    OPERATOR_DIST: operatorDist,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     // Every journey signs in as a new demo user from one address, faster than a person could.
     DEMO_LOGINS_PER_MINUTE_PER_IP: '1000',
     // Matches not started yet keep their prices until their game moves: a journey can trade at a
     // price that cannot move under it (the cash out). In-play books move as usual.
     FEED_STILL_PRE_MATCH: 'true',
+    // Our own games provider, started below: every casino provider points at it.
+    CASINO_DEV_GAMES_URL: gamesUrl(gamesPort),
+  },
+});
+// It waits for the wallet secrets the server writes into DATA_DIR on its start. Rounds are shorter
+// than a player's 20 s so the casino journey sees one settle without a long wait.
+const games = startGames({
+  root,
+  gamesPort,
+  serverPort: port,
+  env: {
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    GAMES_BETTING_SECONDS: '12',
+    GAMES_PAUSE_SECONDS: '2',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   },
 });
 
@@ -77,7 +107,11 @@ const stop = (code) => {
   if (stopping) return;
   stopping = true;
   server.kill('SIGTERM');
-  setTimeout(() => server.kill('SIGKILL'), 5000).unref();
+  games.kill('SIGTERM');
+  setTimeout(() => {
+    server.kill('SIGKILL');
+    games.kill('SIGKILL');
+  }, 5000).unref();
   server.once('exit', () => {
     void cleanUp().then(() => process.exit(code));
   });
@@ -86,4 +120,7 @@ process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 server.on('exit', (code) => {
   if (!stopping) void cleanUp().then(() => process.exit(code ?? 1));
+});
+games.on('exit', (code) => {
+  if (!stopping) stop(code ?? 1);
 });

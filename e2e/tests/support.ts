@@ -99,9 +99,12 @@ export function totpCode(secret: string, step: number): string {
 const keptTokens = new Map<string, { token: string; until: number }>();
 const lastSteps = new Map<string, number>();
 
-async function signInOperator(request: APIRequestContext, role: OperatorRole): Promise<string> {
-  // The server takes one step of drift each way and each step once: a step after the last used.
-  for (let attempt = 0; ; attempt++) {
+/**
+ * A demo operator's authenticator code no sign-in of this worker has used: the server takes one step
+ * of drift each way and each step once, so a step after the last used (waiting for one if need be).
+ */
+export async function freshOperatorCode(role: OperatorRole): Promise<string> {
+  for (;;) {
     const now = Math.floor(Date.now() / 1000 / TOTP_STEP_SECONDS);
     const step = Math.max(now, (lastSteps.get(role) ?? 0) + 1);
     if (step > now + 1) {
@@ -109,8 +112,17 @@ async function signInOperator(request: APIRequestContext, role: OperatorRole): P
       continue;
     }
     lastSteps.set(role, step);
+    return totpCode(OPERATOR_TOTP_SECRET, step);
+  }
+}
+
+/** The demo operators' password (apps/server/src/operator/seed.ts). */
+export const DEMO_OPERATOR_PASSWORD = OPERATOR_PASSWORD;
+
+async function signInOperator(request: APIRequestContext, role: OperatorRole): Promise<string> {
+  for (let attempt = 0; ; attempt++) {
     const answer = await request.post('/admin/auth/login', {
-      data: { userName: role, password: OPERATOR_PASSWORD, totp: totpCode(OPERATOR_TOTP_SECRET, step) },
+      data: { userName: role, password: OPERATOR_PASSWORD, totp: await freshOperatorCode(role) },
     });
     const body = (await answer.json()) as { result: { accessToken: string; expireInSeconds: number } | null };
     if (answer.ok() && body.result) {

@@ -7,9 +7,16 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { AccountService, accountRoutes, LoginLinkService, loginLinkRoutes, SessionService } from './account';
 import { authPlugin, SessionRevocations, TokenService } from './auth';
+import { backofficePlugin } from './backoffice';
 import { bettingPlugin } from './betting';
 import { bonusPlugin, BonusService } from './bonus';
-import { casinoPlugin } from './casino';
+import {
+  CasinoCatalogue,
+  casinoPlugin,
+  casinoProviders,
+  type CasinoProvider,
+  type CasinoProviderId,
+} from './casino';
 import type { Config } from './config';
 import { bodyParsers } from './platform/http/body-parsers';
 import { securityHeaders } from './platform/http/security-headers';
@@ -38,6 +45,7 @@ import type { Database, Db } from './platform/db/database';
 import { AppError } from './platform/http/app-error';
 import { clientErrorHandler } from './platform/http/client-errors';
 import { errorsPlugin, frameworkErrors } from './platform/http/errors-plugin';
+import { registerOperatorConsole } from './platform/http/operator-console';
 import { registerWebClient } from './platform/http/web-client';
 import { requestGuard } from './platform/http/request-guard';
 import { fastifyLogging, resolveLogFormat, type LogSink } from './platform/log/logger';
@@ -104,7 +112,17 @@ export interface AppDeps {
   feedRole?: FeedRole;
   /** Where log lines go (tests read them); process.stdout by default. */
   logSink?: LogSink;
+  /** The casino providers whose lists the lobby shows; by default each configured host over HTTP. */
+  casinoProviders?: Partial<Record<CasinoProviderId, CasinoProvider>>;
 }
+
+/** The tree's form of a casino game (the sport tree's `games`). */
+const gameSummaries = (
+  games: { id: string; name: string; provider: string; category: string; imageURL: string }[],
+) => games.map(({ id, name, provider, category, imageURL }) => ({ id, name, provider, category, imageURL }));
+
+/** How long the sport tree waits for the casino providers' lists before answering without the slow ones. */
+const TREE_GAMES_WAIT_MS = 500;
 
 /** The app factory: everything but listening, so tests drive it through inject(). */
 export async function buildApp({
@@ -115,6 +133,7 @@ export async function buildApp({
   feed,
   feedRole = 'both',
   logSink,
+  casinoProviders: givenCasinoProviders,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     // Quiet, one line per request at most; readable on a terminal, JSON when asked (LOG_FORMAT).
@@ -184,6 +203,13 @@ export async function buildApp({
   await marketClosures.start();
   app.addHook('onClose', () => marketClosures.stop());
 
+  const casinoOrigins = [
+    ...new Set(
+      Object.values(config.casinoProviders).flatMap((p) => (p.host ? [new URL(p.host).origin] : [])),
+    ),
+  ];
+  const catalogue = new CasinoCatalogue(givenCasinoProviders ?? casinoProviders(config));
+
   await app.register(errorsPlugin);
   // Bodyless calls under any content type, JSON only for bodies (platform/http/body-parsers.ts).
   await app.register(bodyParsers);
@@ -193,9 +219,11 @@ export async function buildApp({
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', 'https:'],
-        frameSrc: ["'self'", 'https:'],
+        // The casino providers' hosts: their tiles, their launch call and their games in the iframe
+        // (in development our own games provider over plain HTTP).
+        imgSrc: ["'self'", 'data:', 'https:', ...casinoOrigins],
+        connectSrc: ["'self'", 'ws:', 'wss:', 'https:', ...casinoOrigins],
+        frameSrc: ["'self'", 'https:', ...casinoOrigins],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],
@@ -317,7 +345,7 @@ export async function buildApp({
   // Referrals: the programme, the qualification checks on deposits and settled bets, the sweep.
   await app.register(referralPlugin);
   // The casino's seamless wallet: the providers' signed balance, bet, win and rollback calls.
-  await app.register(casinoPlugin);
+  await app.register(casinoPlugin, { catalogue });
 
   await app.register(realtimeHub, {
     path: HUB_PATH,
@@ -365,16 +393,23 @@ export async function buildApp({
   await app.register(settingsRoutes, {
     sportTree: () => sports?.tree() ?? [],
     bonuses: (domainId) => bonuses.visible(domainId),
+    games: async () => gameSummaries(await catalogue.everyGame(TREE_GAMES_WAIT_MS)),
   });
   await app.register(sportsRoutes, { sports });
+  await app.register(backofficePlugin);
 
   // A page's first screen comes inside its HTML (first-screen.ts): the settings and the sport tree.
+  // The operators' console at /operator/, before the players' client takes every other page.
+  await registerOperatorConsole(app, config.OPERATOR_DIST);
   await registerWebClient(app, config.WEB_DIST, {
     firstScreen: async (req, path) =>
       firstScreen(path, {
         setting: settingsForRequest(req.domain.settings, req),
         events: sports?.tree() ?? [],
         bonuses: await bonuses.visible(req.domain.id),
+        // The lists already at hand (the page is not held up for a provider): the Casino tab is
+        // drawn with the first screen instead of appearing a moment later.
+        games: req.domain.settings.casino ? gameSummaries(await catalogue.everyGame(0)) : [],
       }),
   });
   return app;

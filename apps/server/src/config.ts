@@ -62,6 +62,8 @@ const EnvSchema = z.object({
     }),
   /** The built web client; served with an index.html fallback when present. */
   WEB_DIST: z.string().default(resolve(import.meta.dirname, '../../web/dist')),
+  /** The operators' console build (apps/operator), served at /operator/ when it exists. */
+  OPERATOR_DIST: z.string().default(resolve(import.meta.dirname, '../../operator/dist')),
   /** Seed the demo domains (localhost and three demo sites); default on, except in production. */
   SEED_DEMO_DATA: z.enum(['true', 'false']).optional(),
   DEMO_ACCOUNT_TTL_HOURS: z.coerce.number().int().min(1).default(24),

@@ -61,6 +61,16 @@ describe("a page's first screen", () => {
       games: [],
       tv: [],
     });
+    const games = [
+      {
+        id: 'dream-tp2020',
+        name: 'Teen Patti 20-20',
+        provider: 'dream',
+        category: 'Live Casino',
+        imageURL: 'http://g/a.svg',
+      },
+    ];
+    expect(firstScreen('/inplay', { setting, events, games }).data).toMatchObject({ games });
   });
 
   it('draws the brand and the news bar as the client does, escaped', () => {

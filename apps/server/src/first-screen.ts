@@ -17,13 +17,18 @@ import type { FirstScreen } from './platform/http/web-client';
  */
 export function firstScreen(
   path: string,
-  input: { setting: DomainSettings; events: SportTreeEntry[]; bonuses?: SettingWithSportTree['bonuses'] },
+  input: {
+    setting: DomainSettings;
+    events: SportTreeEntry[];
+    bonuses?: SettingWithSportTree['bonuses'];
+    games?: SettingWithSportTree['games'];
+  },
 ): FirstScreen {
   const data: SettingWithSportTree = {
     setting: input.setting,
     events: input.events,
     bonuses: input.bonuses ?? [],
-    games: [],
+    games: input.games ?? [],
     tv: [],
   };
   const regions: Record<string, string> = { brand: brandMarkup(input.setting) };

@@ -275,14 +275,28 @@ describe.each(backends)('account happy paths (%s)', (backend) => {
     );
   });
 
-  it('RefreshToken answers only a new access token and its lifetime, and the new token works', async () => {
+  it('RefreshToken answers a new access token, its lifetime and a fresh casinoToken, and the new token works', async () => {
     const answer = await call<Record<string, unknown>>(ctx.app, {
       url: '/Account/RefreshToken',
       query: { refreshToken: alice.login.refreshToken },
     });
     const result = expectOk(answer);
-    expect(Object.keys(result).sort()).toEqual(['accessToken', 'expireInSeconds']);
+    expect(Object.keys(result).sort()).toEqual(['accessToken', 'casinoToken', 'expireInSeconds']);
     expect(result.expireInSeconds).toBe(900);
+    // The casinoToken names the same player of the same site (it lives 6 h: a long session still plays).
+    const casino = (t: string) =>
+      JSON.parse(Buffer.from(t.split('.')[1] ?? '', 'base64url').toString()) as {
+        sub: string;
+        dom: number;
+        aud: string;
+      };
+    const fresh = casino(String(result.casinoToken));
+    const first = casino(alice.login.casinoToken);
+    expect({ sub: fresh.sub, dom: fresh.dom, aud: fresh.aud }).toEqual({
+      sub: first.sub,
+      dom: first.dom,
+      aud: 'casino',
+    });
     const accessToken = String(result.accessToken);
     expect(claimsOf({ ...alice.login, accessToken })).toEqual(claimsOf(alice.login));
     expectOk(

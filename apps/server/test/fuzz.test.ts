@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { ERRORS, type ErrorCode } from '@backlay/contract';
+import { CASINO_PROVIDERS, ERRORS, type ErrorCode } from '@backlay/contract';
 import { bookmakerMarket, fancyMarket, matchOddsMarket, TestFeed } from '@backlay/feed-simulator/test-feed';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -479,7 +479,33 @@ describe('fuzz: bad input to every route answers the envelope, never a 5xx', () 
     feed.setMarket(matchOddsMarket({ id: '1.104', eventId: 903, inPlay: true, runners }));
     world.marketIds.push('1.101', '3.102', '9.103', '1.104', '1.999', '');
     world.eventIds.push(901, 902, 903, 999_999);
-    ctx = await createTestApp(BACKEND, { LOG_LEVEL: process.env.TEST_LOG ?? 'silent' }, { feed });
+    // Every casino provider answers its list (a provider that cannot is a 503 by design, tested in
+    // casino-lobby.test.ts): the lobby's calls are fuzzed through to their answer.
+    const casinoProviders = Object.fromEntries(
+      CASINO_PROVIDERS.map((id) => [
+        id,
+        {
+          id,
+          host: `http://games.test/${id}`,
+          games: async () => [
+            {
+              id: `${id}-dice`,
+              code: 'dice',
+              name: 'Dice',
+              provider: id,
+              category: 'Instant Games',
+              imageURL: `http://games.test/${id}/art/dice.svg`,
+              url: `http://games.test/${id}/launch`,
+            },
+          ],
+        },
+      ]),
+    );
+    ctx = await createTestApp(
+      BACKEND,
+      { LOG_LEVEL: process.env.TEST_LOG ?? 'silent' },
+      { feed, casinoProviders },
+    );
     const demo = await ctx.app.inject({ url: '/Account/LoginAsDemoUser', remoteAddress: nextIp() });
     if (demo.statusCode !== 200) throw new Error(`demo sign-in failed: ${demo.body}`);
     playerToken = demo.json<{ result: { accessToken: string } }>().result.accessToken;

@@ -27,8 +27,12 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     JWT_SECRET: TEST_SECRET,
     DATA_DIR: mkdtempSync(join(tmpdir(), 'backlay-test-')),
     WEB_DIST: join(tmpdir(), 'backlay-no-web'),
+    OPERATOR_DIST: join(tmpdir(), 'backlay-no-operator'),
     // Each test app gets its own Redis namespace: rate-limit counters and hub channels never mix.
     REDIS_PREFIX: `backlay-test:${randomBytes(4).toString('hex')}:`,
+    // No games provider in the tests unless one asks for it (a closed port refuses at once), so the
+    // sport tree never waits on, or lists the games of, a provider process left running elsewhere.
+    CASINO_DEV_GAMES_URL: 'http://127.0.0.1:9',
     ...overrides,
   });
 }
@@ -110,7 +114,7 @@ export interface TestContext {
 export async function createTestApp(
   backend: Backend,
   overrides: Record<string, string> = {},
-  deps: Pick<AppDeps, 'feed' | 'feedRole'> = {},
+  deps: Pick<AppDeps, 'feed' | 'feedRole' | 'casinoProviders'> = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase(backend);
   await seedDemoDomains(database.db);

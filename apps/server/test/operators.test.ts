@@ -600,6 +600,38 @@ describe.each(backends)('operator accounts (%s)', (backend) => {
       expect(log.items[0]).toMatchObject({ action: 'player.issue_login_link', target: `player:${p.userId}` });
     });
 
+    it('filters by operator, action or family of actions, and time, on the server', async () => {
+      const p = await player();
+      // From now: an earlier test's rows (a login link a moment ago) are before it.
+      const start = new Date().toISOString();
+      const deposit = await pendingDeposit(p);
+      expectOk(await as(tokens.finance, '/admin/payment-requests/approve-deposit', { id: deposit.id }));
+      expectOk(await as(tokens.support, '/admin/login-links', { userName: p.userName }));
+      type Log = { totalCount: number; items: { actor: string; action: string; at: string }[] };
+      const read = (q: Record<string, string>) =>
+        call<Log>(ctx.app, {
+          url: '/admin/audit-log',
+          query: { MaxResultCount: '200', ...q },
+          token: tokens.owner,
+        });
+      const byFinance = expectOk(await read({ actor: 'FINANCE', from: start }));
+      expect(byFinance.items.length).toBeGreaterThan(0);
+      expect(new Set(byFinance.items.map((i) => i.actor))).toEqual(new Set(['finance']));
+      expect(byFinance.items.every((i) => i.at >= start)).toBe(true);
+      const payments = expectOk(await read({ action: 'payment.', from: start }));
+      expect(payments.items.map((i) => i.action)).toContain('payment.approve_deposit');
+      expect(payments.items.every((i) => i.action.startsWith('payment.'))).toBe(true);
+      const links = expectOk(await read({ action: 'player.issue_login_link', from: start }));
+      expect(links.items.map((i) => i.actor)).toEqual(['support']);
+      expect(links.totalCount).toBe(1);
+      const before = expectOk(
+        await read({ action: 'player.issue_login_link', to: start, from: '2000-01-01T00:00:00Z' }),
+      );
+      expect(before.items.every((i) => i.at < start)).toBe(true);
+      expectRefused(await read({ from: start, to: start }), 400, 'VALIDATION_FAILED');
+      expectRefused(await read({ from: 'yesterday' }), 400, 'VALIDATION_FAILED');
+    });
+
     it("a trader's settlement is audited before it runs and with its outcome after", async () => {
       const marketId = `1.${String(Date.now()).slice(-9)}`;
       const answer = await as(tokens.trader, '/admin/markets/settle', {

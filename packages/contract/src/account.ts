@@ -107,6 +107,11 @@ export const RefreshTokenQuerySchema = z.object({ refreshToken: Text(512, 'Refre
 export const RefreshTokenResultSchema = z.object({
   accessToken: z.string(),
   expireInSeconds: z.number().int().positive(),
+  /**
+   * Ours: a fresh casinoToken (it lives six hours), so a session kept alive by refreshing can still
+   * launch casino games. Another backend may leave it out; the client keeps the one it has.
+   */
+  casinoToken: z.string().optional(),
 });
 export type RefreshTokenResult = z.infer<typeof RefreshTokenResultSchema>;
 

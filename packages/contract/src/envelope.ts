@@ -8,6 +8,11 @@ export const ErrorBodySchema = z.object({
   message: z.string(),
   details: z.string().optional(),
   validationErrors: z.array(ValidationErrorSchema).optional(),
+  /**
+   * What is stored now, on a refusal that says the caller's copy is out of date (SETTINGS_STALE:
+   * `{ settings, version, updatedAt }`), so a form can show the newer values instead of losing them.
+   */
+  current: z.unknown().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 

@@ -54,6 +54,15 @@ export const ERRORS = {
     message: 'This UTR was already submitted: one payment can be claimed once.',
   },
   REQUEST_NOT_PENDING: { status: 409, message: 'This request was already decided or cancelled.' },
+  SETTINGS_STALE: {
+    status: 409,
+    message:
+      'These settings were changed by someone else since you opened them. Nothing was saved: review the newer ones and save again.',
+  },
+  PLAYER_NOT_LOCKABLE: {
+    status: 409,
+    message: "This player's account is closed or not verified yet: it cannot be locked or unlocked.",
+  },
   IMAGE_INVALID: { status: 400, message: 'The file is not a PNG, JPEG or WebP image.' },
   IMAGE_TOO_LARGE: { status: 413, message: 'The image is larger than 5 MB.' },
   OCR_BUSY: {

@@ -79,10 +79,24 @@ export type OperatorEnrolment = z.infer<typeof OperatorEnrolmentSchema>;
 
 export const ResetOperatorTotpInputSchema = z.object({ userName: z.string().trim().min(1).max(64) });
 
-export const AuditLogQuerySchema = z.object({
-  MaxResultCount: z.coerce.number().int().min(1).max(200).optional().default(50),
-  SkipCount: z.coerce.number().int().min(0).optional().default(0),
-});
+const AuditText = (what: string) => z.string().trim().min(1, `${what} is empty`).max(100).optional();
+export const AuditLogQuerySchema = z
+  .object({
+    MaxResultCount: z.coerce.number().int().min(1).max(200).optional().default(50),
+    SkipCount: z.coerce.number().int().min(0).optional().default(0),
+    /** Rows of this operator only (their user name, any case). */
+    actor: AuditText('The operator'),
+    /** Rows of this action only (`payment.approve_deposit`), or of a family by its prefix (`payment.`). */
+    action: AuditText('The action'),
+    /** Rows at or after this time. */
+    from: IsoDateTimeSchema.optional(),
+    /** Rows before this time. */
+    to: IsoDateTimeSchema.optional(),
+  })
+  .refine((q) => !q.from || !q.to || Date.parse(q.from) < Date.parse(q.to), {
+    message: 'from is before to',
+    path: ['to'],
+  });
 export const AuditLogItemSchema = z.object({
   id: z.number().int(),
   at: IsoDateTimeSchema,

@@ -71,7 +71,7 @@ export class SessionService {
   async refresh(
     refreshToken: string,
     domain: Domain,
-  ): Promise<{ accessToken: string; expireInSeconds: number } | null> {
+  ): Promise<{ accessToken: string; expireInSeconds: number; casinoToken: string } | null> {
     const row = await findLiveSession(this.db, hashRefreshToken(refreshToken));
     if (!row || row.user.domainId !== domain.id || row.user.status !== 'active') return null;
     const access = await this.tokens.signAccess({
@@ -80,6 +80,7 @@ export class SessionService {
       sessionId: row.sessionId,
       isDemo: row.user.isDemo,
     });
-    return { accessToken: access.token, expireInSeconds: access.expireInSeconds };
+    const casinoToken = await this.tokens.signCasino(row.user.id, domain.id);
+    return { accessToken: access.token, expireInSeconds: access.expireInSeconds, casinoToken };
   }
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { adminMarketsRoutes } from './admin-markets-routes';
 import { BetPushes } from './bet-pushes';
 import { BetService } from './bet-service';
 import { devFeedRoutes } from './dev-feed-routes';
@@ -110,4 +111,6 @@ export async function bettingPlugin(app: FastifyInstance) {
     });
   }
   await app.register(bettingRoutes, { bets, orders, positions, settlement });
+  // The operators' Trading screen: markets, their bets and a settlement's preview (reads only).
+  await app.register(adminMarketsRoutes);
 }

@@ -58,13 +58,15 @@ export interface SettlementLapses {
   push: (changes: OrderChange[]) => Promise<void>;
 }
 
-function sameResult(a: MarketResult, b: MarketResult): boolean {
+/** Whether two results are the same decision (the settle call and its preview judge a repeat by it). */
+export function sameResult(a: MarketResult, b: MarketResult): boolean {
   if (a.kind === 'winner' && b.kind === 'winner') return a.runnerId === b.runnerId;
   if (a.kind === 'runs' && b.kind === 'runs') return a.runs === b.runs;
   return a.kind === 'void' && b.kind === 'void';
 }
 
-function describeResult(result: MarketResult): string {
+/** A result as the refusals name it: `void`, `42 runs`, `winner 11`. */
+export function describeResult(result: MarketResult): string {
   if (result.kind === 'void') return 'void';
   if (result.kind === 'runs') return `${result.runs} runs`;
   return `winner ${result.runnerId}`;

@@ -1,5 +1,5 @@
 import type { OperatorRole } from '@backlay/contract';
-import { and, count, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../platform/db/database';
 import { domainHosts, domains, operatorAuditLog, operatorRoles, operators } from '../platform/db/schema';
 
@@ -106,12 +106,31 @@ export async function insertAudit(db: Executor, row: NewAuditRow): Promise<void>
   await db.insert(operatorAuditLog).values(row);
 }
 
+export interface AuditFilter {
+  actor?: string | undefined;
+  /** One action, or a family of them when it ends with a dot. */
+  action?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+}
+
 export async function listAudit(
   db: Executor,
   domainId: number,
   page: { limit: number; offset: number },
+  filter: AuditFilter = {},
 ): Promise<{ total: number; rows: AuditRow[] }> {
-  const where = eq(operatorAuditLog.domainId, domainId);
+  const where = and(
+    eq(operatorAuditLog.domainId, domainId),
+    filter.actor ? sql`lower(${operatorAuditLog.actor}) = ${filter.actor.toLowerCase()}` : undefined,
+    filter.action
+      ? filter.action.endsWith('.')
+        ? sql`starts_with(${operatorAuditLog.action}, ${filter.action})`
+        : eq(operatorAuditLog.action, filter.action)
+      : undefined,
+    filter.from ? gte(operatorAuditLog.at, filter.from) : undefined,
+    filter.to ? lt(operatorAuditLog.at, filter.to) : undefined,
+  );
   const [totals] = await db.select({ n: count() }).from(operatorAuditLog).where(where);
   const rows = await db
     .select()

@@ -187,12 +187,26 @@ export class OperatorService {
 
   async auditLog(
     domainId: number,
-    page: { MaxResultCount: number; SkipCount: number },
+    query: {
+      MaxResultCount: number;
+      SkipCount: number;
+      actor?: string | undefined;
+      action?: string | undefined;
+      from?: string | undefined;
+      to?: string | undefined;
+    },
   ): Promise<{ totalCount: number; items: AuditLogItem[] }> {
-    const { total, rows } = await repo.listAudit(this.db, domainId, {
-      limit: page.MaxResultCount,
-      offset: page.SkipCount,
-    });
+    const { total, rows } = await repo.listAudit(
+      this.db,
+      domainId,
+      { limit: query.MaxResultCount, offset: query.SkipCount },
+      {
+        actor: query.actor,
+        action: query.action,
+        from: query.from ? new Date(query.from) : undefined,
+        to: query.to ? new Date(query.to) : undefined,
+      },
+    );
     return {
       totalCount: total,
       items: rows.map((r) => ({

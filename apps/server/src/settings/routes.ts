@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../platform/http/app-error';
 import { defineRoute } from '../platform/http/define-route';
 import type { Domain } from './domain-repository';
+import { siteSettingsRoutes } from './site-settings-routes';
 
 /**
  * This server's own address as the request reached it: scheme and host, through the proxies
@@ -44,6 +45,8 @@ export async function settingsRoutes(
     sportTree: () => SportTreeEntry[];
     /** The domain's active visible bonuses (the bonus feature's); none without it. */
     bonuses?: (domainId: number) => Promise<SettingWithSportTree['bonuses']>;
+    /** Every casino provider's games that answered in time (the casino feature's catalogue); none without it. */
+    games?: () => Promise<SettingWithSportTree['games']>;
   },
 ) {
   /** ?domain= may name another host (the client's secondary source); default: this request's. */
@@ -81,7 +84,7 @@ export async function settingsRoutes(
       setting: settingsForRequest(domain.settings, req),
       events: opts.sportTree(),
       bonuses: opts.bonuses ? await opts.bonuses(domain.id) : [],
-      games: [],
+      games: opts.games && domain.settings.casino ? await opts.games() : [],
       tv: [],
     };
   });
@@ -93,4 +96,7 @@ export async function settingsRoutes(
     if (!page) throw new AppError('NOT_FOUND', 'This page has not been written yet.');
     return { page: query.page, ...page };
   });
+
+  // The owner's Site screen (GET and PUT /admin/site-settings): the settings above, saved by version.
+  await app.register(siteSettingsRoutes);
 }

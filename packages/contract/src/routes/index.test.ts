@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accountRoutes } from './account';
+import { backofficeRoutes } from './backoffice';
 import { bettingRoutes } from './betting';
 import { bonusRoutes } from './bonus';
 import { casinoRoutes } from './casino';
@@ -21,6 +22,7 @@ const features = [
   operatorRoutes,
   cashierRoutes,
   paymentRoutes,
+  backofficeRoutes,
   bonusRoutes,
   casinoRoutes,
   devRoutes,

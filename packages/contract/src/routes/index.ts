@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { accountRoutes } from './account';
+import { backofficeRoutes } from './backoffice';
 import { bettingRoutes } from './betting';
 import { bonusRoutes } from './bonus';
 import { casinoRoutes } from './casino';
@@ -34,6 +35,7 @@ export const routes = {
   ...bettingRoutes,
   ...statementRoutes,
   ...operatorRoutes,
+  ...backofficeRoutes,
   ...cashierRoutes,
   ...paymentRoutes,
   ...bonusRoutes,

@@ -1,4 +1,5 @@
 import * as S from '../settings';
+import * as Site from '../site-settings';
 import { route } from './route-def';
 
 /** The domain's settings, its sport tree and operator pages (server: settings/). */
@@ -53,5 +54,27 @@ export const settingsRoutes = {
     query: undefined,
     body: undefined,
     result: S.ClientIpResultSchema,
+  }),
+  // The operators' Site screen: the owner alone.
+  adminSiteSettings: route({
+    method: 'GET',
+    path: '/admin/site-settings',
+    auth: 'operator',
+    tag: 'Operator',
+    summary: "The request's site's settings as stored, with their version (owner)",
+    query: undefined,
+    body: undefined,
+    result: Site.SiteSettingsSchema,
+  }),
+  adminSaveSiteSettings: route({
+    method: 'PUT',
+    path: '/admin/site-settings',
+    auth: 'operator',
+    tag: 'Operator',
+    summary:
+      "The owner saves the site's settings whole, from the version read (a newer one: 409 SETTINGS_STALE with it); audited; players' next settings load shows them. Answers the new settings and version",
+    query: undefined,
+    body: Site.SiteSettingsInputSchema,
+    result: Site.SiteSettingsSchema,
   }),
 } as const;

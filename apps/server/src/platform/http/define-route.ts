@@ -162,8 +162,15 @@ export function defineRoute<R extends RouteDef>(
     config: options.rateLimit ? { rateLimit: options.rateLimit } : {},
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     handler: async (req, reply) => {
-      // A suspended site answers only what its maintenance page needs (its settings).
-      if (req.domain.settings.siteSuspended && def.tag !== 'Settings' && def.tag !== 'Development') {
+      // A suspended site answers its players only what its maintenance page needs (its settings);
+      // its operators (every /admin/ call, their sign-in included) go on working: they run the
+      // maintenance and reopen the site.
+      if (
+        req.domain.settings.siteSuspended &&
+        def.tag !== 'Settings' &&
+        def.tag !== 'Development' &&
+        !def.path.toLowerCase().startsWith('/admin/')
+      ) {
         throw new AppError('SITE_SUSPENDED');
       }
       const user = req.authUser;

@@ -104,6 +104,21 @@ describe('the reload rule with the refresh token (section 4)', () => {
       expect(after[key], key).toBe(before[key]);
   });
 
+  it('a refresh that brings a fresh casinoToken keeps it in the user info, and changes nothing else there', async () => {
+    storeSession(NOW - 20 * 60_000);
+    const before = JSON.parse(window.localStorage.getItem('userinfo') ?? '{}') as Record<string, unknown>;
+    answers.refreshToken = () => ({
+      accessToken: 'access-new',
+      expireInSeconds: 900,
+      casinoToken: 'casino-new',
+    });
+    expect(checkSession()).toBe(false);
+    expect(await pendingRenewal()).toBe('renewed');
+    const after = JSON.parse(window.localStorage.getItem('userinfo') ?? '{}') as Record<string, unknown>;
+    expect(after).toEqual({ ...before, casinoToken: 'casino-new' });
+    expect(useSessionStore.getState().user?.casinoToken).toBe('casino-new');
+  });
+
   it('a refresh token that no longer works: the rule clears tokens, user info, open bets, P/L and balance, nothing else', async () => {
     storeSession(NOW - 25 * 60 * 60_000);
     answers.refreshToken = () => {

@@ -43,6 +43,15 @@ export function applyRenewedToken(accessToken: string, expireInSeconds: number):
 }
 
 /**
+ * Ours: a refresh that brings a fresh casinoToken (our server's, which lives six hours) replaces the
+ * one in the stored user info, so a long session can still launch casino games.
+ */
+export function renewCasinoToken(casinoToken: string): void {
+  const info = storage.getJson<Record<string, unknown>>(STORAGE_KEYS.userInfo);
+  if (info && typeof info === 'object') storage.setJson(STORAGE_KEYS.userInfo, { ...info, casinoToken });
+}
+
+/**
  * The reload rule's clearing: tokens, user info, open bets, profit/loss and balance data go (the
  * betslip, pins and settings stay), and the signed-in state follows.
  */
@@ -100,6 +109,7 @@ export function renewAccessToken(): Promise<RenewOutcome> {
         // Signed out, or signed in afresh, while this was on its way: the answer belongs to nobody.
         if (!sameSession()) return 'none';
         applyRenewedToken(result.accessToken, result.expireInSeconds);
+        if (result.casinoToken) renewCasinoToken(result.casinoToken);
         useSessionStore.getState().syncFromStorage();
         bus.emit('session:renewed', {});
         return 'renewed';

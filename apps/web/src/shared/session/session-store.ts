@@ -109,6 +109,7 @@ export const useSessionStore = create<SessionState>()((set) => ({
       const next = snapshot();
       const same =
         s.user?.userName === next.user?.userName &&
+        s.user?.casinoToken === next.user?.casinoToken &&
         s.balance === next.balance &&
         s.exposure === next.exposure;
       if (same && (s.user == null) === (next.user == null)) return s;

@@ -9,6 +9,11 @@ export const domains = pgTable('domains', {
   name: text('name').notNull().unique(),
   /** DomainSettings of the contract, less domainName. */
   settings: jsonb('settings').notNull(),
+  /**
+   * Bumped by every change of `settings` through the operators' console (PUT /admin/site-settings):
+   * a form saved over a newer version is refused (optimistic concurrency).
+   */
+  settingsVersion: integer('settings_version').notNull().default(1),
   /** Operator pages keyed by page name: { title, sections }. */
   content: jsonb('content').notNull().default({}),
   commissionBps: integer('commission_bps').notNull().default(0),

@@ -1,0 +1,18 @@
+import { routes } from '@backlay/contract';
+import type { FastifyInstance } from 'fastify';
+import { defineRoute } from '../platform/http/define-route';
+import { SiteSettingsService } from './site-settings-service';
+
+/**
+ * The operators' Site screen: the owner alone reads and saves the site's settings (no role besides
+ * the owner is admitted). Logo and favicon uploads are not here yet: images are addresses.
+ */
+export async function siteSettingsRoutes(app: FastifyInstance) {
+  const settings = new SiteSettingsService(app.db, app.domains, app.bus, app.log);
+  await settings.start();
+  app.addHook('onClose', async () => settings.stop());
+  defineRoute(app, routes.adminSiteSettings, ({ operator }) => settings.read(operator.domainId));
+  defineRoute(app, routes.adminSaveSiteSettings, ({ body, operator, audit }) =>
+    settings.save(operator.domainId, body, audit),
+  );
+}

@@ -1,0 +1,104 @@
+import type { ErrorBody, SiteSettings, SiteSettingsInput, StoredDomainSettings } from '@backlay/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Bus } from '../platform/bus';
+import type { Db, Executor } from '../platform/db/database';
+import { AppError } from '../platform/http/app-error';
+import type { OperatorAction } from '../platform/http/auth-user';
+import type { DomainResolver } from './domains-plugin';
+import { findSiteSettings, saveSiteSettings, type StoredSiteSettings } from './site-settings-repository';
+
+/*
+ * A site's settings as its owner sees and saves them (GET and PUT /admin/site-settings). A save
+ * names the version it was edited from and is refused (409 SETTINGS_STALE, with the newer settings)
+ * when the stored one is newer; otherwise it replaces the settings, bumps the version and writes its
+ * audit row in one transaction. Every server's domain resolver then forgets what it cached: this one
+ * at once, the others on the bus message (`site-settings:changed`); without the message (the bus
+ * down) their 5-second cache runs out.
+ */
+
+/** Where a server that saved a site's settings tells the others to drop their cached domains. */
+export const SITE_SETTINGS_CHANNEL = 'site-settings:changed';
+
+/** A save over a newer version: the error's body carries the newer settings (`current`). */
+export class StaleSettingsError extends AppError {
+  constructor(readonly current: SiteSettings) {
+    super('SETTINGS_STALE');
+  }
+
+  override toBody(): ErrorBody & { current: SiteSettings } {
+    return { ...super.toBody(), current: this.current };
+  }
+}
+
+type Audit = (executor: Executor, action: OperatorAction) => Promise<void>;
+
+/** The fields a save changed, before and after (the audit row's summaries), with the versions. */
+export function settingsChanges(
+  before: StoredSiteSettings,
+  after: StoredSiteSettings,
+): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const was: Record<string, unknown> = { version: before.version };
+  const now: Record<string, unknown> = { version: after.version };
+  for (const key of Object.keys(after.settings) as (keyof StoredDomainSettings)[]) {
+    if (JSON.stringify(before.settings[key]) === JSON.stringify(after.settings[key])) continue;
+    was[key] = before.settings[key];
+    now[key] = after.settings[key];
+  }
+  return { before: was, after: now };
+}
+
+export class SiteSettingsService {
+  private unsubscribe: (() => Promise<void>) | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly resolver: Pick<DomainResolver, 'forget'>,
+    private readonly bus: Bus,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Listens for other servers' saves: each drops this server's cached domains. */
+  async start(): Promise<void> {
+    this.unsubscribe = await this.bus.subscribe(SITE_SETTINGS_CHANNEL, () => this.resolver.forget());
+  }
+
+  async stop(): Promise<void> {
+    await this.unsubscribe?.();
+    this.unsubscribe = undefined;
+  }
+
+  async read(domainId: number): Promise<SiteSettings> {
+    const stored = await findSiteSettings(this.db, domainId);
+    if (!stored) throw new AppError('DOMAIN_UNKNOWN');
+    return stored;
+  }
+
+  /**
+   * Saves the settings if the stored version is still `input.version` (the row is locked while it
+   * is compared and replaced, so of two saves from one version one wins and the other is stale).
+   * A refused save changes nothing and writes no audit row.
+   */
+  async save(domainId: number, input: SiteSettingsInput, audit: Audit): Promise<SiteSettings> {
+    const saved = await this.db.transaction(async (tx) => {
+      const before = await findSiteSettings(tx, domainId, { lock: true });
+      if (!before) throw new AppError('DOMAIN_UNKNOWN');
+      if (before.version !== input.version) throw new StaleSettingsError(before);
+      const after = await saveSiteSettings(tx, domainId, input.settings, before.version);
+      if (!after) throw new StaleSettingsError(before);
+      await audit(tx, {
+        action: 'site.update_settings',
+        target: 'site_settings',
+        ...settingsChanges(before, after),
+      });
+      return after;
+    });
+    // Committed: this server's next request reads the new settings, and so does every other's.
+    this.resolver.forget();
+    await this.bus
+      .publish(SITE_SETTINGS_CHANNEL, JSON.stringify({ domainId, version: saved.version }))
+      .catch((err: unknown) => {
+        this.log.warn({ err, domainId }, "telling the other servers of a site's new settings failed");
+      });
+    return saved;
+  }
+}
