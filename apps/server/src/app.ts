@@ -14,6 +14,7 @@ import {
   CasinoCatalogue,
   casinoPlugin,
   casinoProviders,
+  playableGames,
   type CasinoProvider,
   type CasinoProviderId,
 } from './casino';
@@ -393,7 +394,8 @@ export async function buildApp({
   await app.register(settingsRoutes, {
     sportTree: () => sports?.tree() ?? [],
     bonuses: (domainId) => bonuses.visible(domainId),
-    games: async () => gameSummaries(await catalogue.everyGame(TREE_GAMES_WAIT_MS)),
+    games: async (domainId) =>
+      gameSummaries(await playableGames(db, domainId, await catalogue.everyGame(TREE_GAMES_WAIT_MS))),
   });
   await app.register(sportsRoutes, { sports });
   await app.register(backofficePlugin);
@@ -409,7 +411,9 @@ export async function buildApp({
         bonuses: await bonuses.visible(req.domain.id),
         // The lists already at hand (the page is not held up for a provider): the Casino tab is
         // drawn with the first screen instead of appearing a moment later.
-        games: req.domain.settings.casino ? gameSummaries(await catalogue.everyGame(0)) : [],
+        games: req.domain.settings.casino
+          ? gameSummaries(await playableGames(db, req.domain.id, await catalogue.everyGame(0)))
+          : [],
       }),
   });
   return app;

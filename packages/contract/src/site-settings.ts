@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ErrorBodySchema, IsoDateTimeSchema } from './envelope';
+import { MAX_IMAGE_DATA_URL_LENGTH } from './cashier';
+import { CasinoProviderIdSchema } from './casino';
 import { DomainSettingsSchema } from './settings';
 
 /*
@@ -7,7 +9,7 @@ import { DomainSettingsSchema } from './settings';
  * the same record players load (GET /Setting/GetSettingWithSportTree, /cdn/settings/{name}.json).
  * A save carries the version it was edited from: saved over a newer one it is refused (409
  * SETTINGS_STALE) with the newer settings, so one owner's form never silently undoes another's.
- * Logo and favicon uploads are not here yet: images are addresses (https, or a path on the site).
+ * Images are addresses (https, or a path on the site, such as an uploaded image's: below).
  */
 
 /** The settings as stored: DomainSettings without `domainName` (the site's name, not a setting). */
@@ -63,9 +65,9 @@ const SlideLinkSchema = z
 /**
  * What the owner may save. Every stored field, judged: text trimmed and bounded, images and links
  * https or a path on the site, the theme a name ('light', 'dark', 'blue': the players' client turns
- * blue on 'blue' and is light otherwise) or a #rrggbb colour. `siteSuspended` is shown and must be
- * sent as it is stored: a suspended site answers SITE_SUSPENDED to operator calls too, so it is not
- * switched from here.
+ * blue on 'blue' and is light otherwise) or a #rrggbb colour. `siteSuspended` switches the site
+ * off for its players (the maintenance page, SITE_SUSPENDED to their calls) and on again; its
+ * operators keep working meanwhile.
  */
 export const SiteSettingsFieldsSchema = z
   .object({
@@ -125,3 +127,54 @@ export const SiteSettingsStaleErrorSchema = ErrorBodySchema.extend({
   code: z.literal('SETTINGS_STALE'),
   current: SiteSettingsSchema,
 });
+
+/*
+ * Images of the site (logo, favicon, slider): the owner uploads one as a base64 data URL; the server
+ * judges it by its bytes (PNG, JPEG or WebP; anything else 400 IMAGE_INVALID, larger than 5 MB 413
+ * IMAGE_TOO_LARGE, both audited as attempts) and answers the path it is served at, on this site, to
+ * put in the settings (`mainLogo`, `favicon`, a slide's `imageUrl`) and save. Served publicly with its
+ * own content type, nosniff, and a long cache (the path names the content).
+ */
+export const SITE_IMAGE_KINDS = ['logo', 'favicon', 'slide'] as const;
+export const SiteImageKindSchema = z.enum(SITE_IMAGE_KINDS);
+export type SiteImageKind = z.infer<typeof SiteImageKindSchema>;
+
+export const SiteImageUploadSchema = z.object({
+  kind: SiteImageKindSchema,
+  dataUrl: z
+    .string()
+    .min(1, 'Choose an image')
+    .max(MAX_IMAGE_DATA_URL_LENGTH, 'The image is larger than 5 MB.'),
+});
+export type SiteImageUpload = z.infer<typeof SiteImageUploadSchema>;
+
+export const SiteImageSchema = z.object({
+  /** A path on this site, e.g. '/site-images/12-3f9a0c1d.png': valid as SiteImageUrlSchema. */
+  url: z.string(),
+  contentType: z.enum(['image/png', 'image/jpeg', 'image/webp']),
+  bytes: z.number().int().positive(),
+});
+export type SiteImage = z.infer<typeof SiteImageSchema>;
+
+/*
+ * Casino providers on or off for the site (owner). Off: its games leave the lobby and the sport
+ * tree, a launch is refused and its wallet takes no new stake (403 FORBIDDEN), while rounds already
+ * staked still pay (win, rollback). Every provider is on until switched off. The site-wide `casino`
+ * setting still switches the whole casino.
+ */
+export const CasinoProviderSettingSchema = z.object({
+  provider: CasinoProviderIdSchema,
+  /** The provider's name as the lobby shows it. */
+  name: z.string(),
+  enabled: z.boolean(),
+});
+export const CasinoProviderSettingsSchema = z.object({
+  providers: z.array(CasinoProviderSettingSchema),
+});
+export type CasinoProviderSettings = z.infer<typeof CasinoProviderSettingsSchema>;
+
+export const CasinoProviderSettingsInputSchema = z.object({
+  provider: CasinoProviderIdSchema,
+  enabled: z.boolean(),
+});
+export type CasinoProviderSettingsInput = z.infer<typeof CasinoProviderSettingsInputSchema>;

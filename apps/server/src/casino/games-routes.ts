@@ -4,17 +4,22 @@ import { AppError } from '../platform/http/app-error';
 import { defineRoute } from '../platform/http/define-route';
 import { CasinoProviderDown } from './casino-provider';
 import type { CasinoCatalogue } from './catalogue';
+import { isProviderOff } from './provider-settings-service';
 
 /**
  * The lobby's lists (section C4): `api/InternationalCasino/GetGames` and `api/casino/games?provider=`,
- * each provider's games by category. A site whose casino is off lists nothing; a provider whose list
- * cannot be had answers 503 CASINO_PROVIDER_UNAVAILABLE naming it, and the lobby shows the others.
+ * each provider's games by category. A site whose casino is off lists nothing, and so does a provider
+ * the site switched off (its lobby then shows it as empty, as a casino-off site does, rather than as
+ * failing); a provider whose list cannot be had answers 503 CASINO_PROVIDER_UNAVAILABLE naming it,
+ * and the lobby shows the others.
  */
 export async function casinoGamesRoutes(app: FastifyInstance, opts: { catalogue: CasinoCatalogue }) {
   const { catalogue } = opts;
 
   const listOf = async (provider: CasinoProviderId, req: FastifyRequest) => {
     if (!req.domain.settings.casino) return [];
+    // Read on every list (not cached): a switch counts at once.
+    if (await isProviderOff(app.db, req.domain.id, provider)) return [];
     try {
       return await catalogue.categories(provider);
     } catch (err) {

@@ -4,6 +4,7 @@ import { HttpCasinoProvider, type CasinoProvider } from './casino-provider';
 import { CasinoTokens } from './casino-token';
 import type { CasinoCatalogue } from './catalogue';
 import { casinoGamesRoutes } from './games-routes';
+import { casinoProviderSettingsRoutes } from './provider-settings-routes';
 import { casinoWalletRoutesPlugin } from './wallet-routes';
 import { CasinoWallet } from './wallet-service';
 
@@ -20,7 +21,8 @@ export function casinoProviders(
 }
 
 /**
- * The casino in the app: its seamless wallet (the providers' signed calls) and the lobby's lists. Each provider's
+ * The casino in the app: its seamless wallet (the providers' signed calls), the lobby's lists and
+ * the owner's provider switches (GET and PUT /admin/casino-providers). Each provider's
  * secret comes from the configuration (config.casinoProviders); a provider without one (production,
  * not configured) is said at start-up and its calls answer CASINO_PROVIDER_UNAVAILABLE.
  */
@@ -48,4 +50,5 @@ export async function casinoPlugin(
   }
   await app.register(casinoWalletRoutesPlugin, { wallet, secrets, now: opts.now });
   await app.register(casinoGamesRoutes, { catalogue: opts.catalogue });
+  await app.register(casinoProviderSettingsRoutes);
 }

@@ -2,7 +2,13 @@ import { paise, type Paise } from '@backlay/exchange';
 import { and, eq, sql } from 'drizzle-orm';
 import type { CasinoProviderId } from '@backlay/contract';
 import type { Executor, Tx } from '../platform/db/database';
-import { casinoTransactions, domains, users, type CASINO_OUTCOMES } from '../platform/db/schema';
+import {
+  casinoProviderSettings,
+  casinoTransactions,
+  domains,
+  users,
+  type CASINO_OUTCOMES,
+} from '../platform/db/schema';
 
 /* The seamless wallet's SQL: its log of calls taken (casino_transactions) and the player it reads. */
 
@@ -106,10 +112,16 @@ export interface CasinoPlayer {
   siteSuspended: boolean;
   /** The player's site has its casino switched off (its `casino` setting is false). */
   casinoOff: boolean;
+  /** The player's site has switched off the provider calling (casino_provider_settings). */
+  providerOff: boolean;
 }
 
-/** The player a casinoToken names, as the wallet judges them. */
-export async function findPlayer(ex: Executor, userId: number): Promise<CasinoPlayer | null> {
+/** The player a casinoToken names, as the wallet judges them for a call of `provider`. */
+export async function findPlayer(
+  ex: Executor,
+  userId: number,
+  provider: CasinoProviderId,
+): Promise<CasinoPlayer | null> {
   const [row] = await ex
     .select({
       id: users.id,
@@ -119,6 +131,10 @@ export async function findPlayer(ex: Executor, userId: number): Promise<CasinoPl
       excludedUntil: users.excludedUntil,
       siteSuspended: sql<boolean>`coalesce((${domains.settings}->>'siteSuspended')::boolean, false)`,
       casinoOff: sql<boolean>`coalesce((${domains.settings}->>'casino')::boolean = false, false)`,
+      providerOff: sql<boolean>`exists (select 1 from ${casinoProviderSettings}
+        where ${casinoProviderSettings.domainId} = ${users.domainId}
+          and ${casinoProviderSettings.provider} = ${provider}
+          and ${casinoProviderSettings.enabled} = false)`,
     })
     .from(users)
     .innerJoin(domains, eq(domains.id, users.domainId))

@@ -77,14 +77,16 @@ export class CasinoWallet {
     return (gameCode && this.gameName(provider, gameCode)) || gameCode || '';
   }
 
-  async balance(_provider: CasinoProviderId, input: CasinoBalanceInput): Promise<CasinoBalanceResult> {
-    const player = await this.player(input.casinoToken, { live: true });
+  async balance(provider: CasinoProviderId, input: CasinoBalanceInput): Promise<CasinoBalanceResult> {
+    const player = await this.player(provider, input.casinoToken, { live: true });
+    // A provider the site switched off launches no game: its launch checks the token with this call.
+    if (player.providerOff) throw providerOffError(provider);
     const wallet = await this.ledger.wallet(player.id);
     return { playerId: String(player.id), balance: available(wallet), currency: 'INR', demo: player.isDemo };
   }
 
   async bet(provider: CasinoProviderId, input: CasinoBetInput): Promise<CasinoTransactionResult> {
-    const player = await this.player(input.casinoToken);
+    const player = await this.player(provider, input.casinoToken);
     return this.ledger.transaction(async (money) => {
       await repo.lockTransactionIds(money.tx, provider, [input.transactionId]);
       const first = await repo.findTransaction(money.tx, provider, input.transactionId);
@@ -105,7 +107,7 @@ export class CasinoWallet {
         );
       }
       if (player.tokenExpired) throw new AppError('CASINO_TOKEN_EXPIRED');
-      refuseStaker(player);
+      refuseStaker(player, provider);
       const wallet = await money.wallet(player.id, { forUpdate: true });
       const free = available(wallet);
       if (free < input.amount) throw new InsufficientCasinoFunds(free);
@@ -149,7 +151,7 @@ export class CasinoWallet {
   }
 
   async win(provider: CasinoProviderId, input: CasinoWinInput): Promise<CasinoTransactionResult> {
-    const player = await this.player(input.casinoToken);
+    const player = await this.player(provider, input.casinoToken);
     return this.ledger.transaction(async (money) => {
       await repo.lockTransactionIds(money.tx, provider, [input.transactionId, input.referenceTransactionId]);
       const first = await repo.findTransaction(money.tx, provider, input.transactionId);
@@ -221,7 +223,7 @@ export class CasinoWallet {
   }
 
   async rollback(provider: CasinoProviderId, input: CasinoRollbackInput): Promise<CasinoRollbackResult> {
-    const player = await this.player(input.casinoToken);
+    const player = await this.player(provider, input.casinoToken);
     return this.ledger.transaction(async (money) => {
       await repo.lockTransactionIds(money.tx, provider, [input.transactionId, input.referenceTransactionId]);
       const first = await repo.findTransaction(money.tx, provider, input.transactionId);
@@ -354,25 +356,36 @@ export class CasinoWallet {
    * rollback or a replay takes one up to a day past its expiry; `live` takes none), a player that
    * exists, of the domain the token was signed for.
    */
-  private async player(token: string, opts: { live?: boolean } = {}): Promise<TokenPlayer> {
+  private async player(
+    provider: CasinoProviderId,
+    token: string,
+    opts: { live?: boolean } = {},
+  ): Promise<TokenPlayer> {
     const now = this.now();
     const verdict = await this.tokens.verify(token, now, opts.live ? 0 : CASINO_TOKEN_GRACE_SECONDS);
     if (!verdict.ok) {
       throw new AppError(verdict.reason === 'expired' ? 'CASINO_TOKEN_EXPIRED' : 'CASINO_TOKEN_INVALID');
     }
-    const player = await repo.findPlayer(this.db, verdict.claims.userId);
+    const player = await repo.findPlayer(this.db, verdict.claims.userId, provider);
     if (!player) throw new AppError('CASINO_TOKEN_INVALID', 'The casinoToken names no player of ours.');
     if (player.domainId !== verdict.claims.domainId) throw new AppError('CASINO_TOKEN_FOREIGN');
     return { ...player, tokenExpired: verdict.expiresAt.getTime() <= now.getTime() };
   }
 }
 
+/** A provider the player's site switched off: no balance (so no launch) and no new stake. */
+function providerOffError(provider: CasinoProviderId): AppError {
+  return new AppError('FORBIDDEN', `The player's site has the ${provider} games switched off.`);
+}
+
 /** A new stake needs a player who may bet now, as the exchange asks (bet-service's refuseBettor). */
-function refuseStaker(player: repo.CasinoPlayer): void {
-  // The site's own switches first: an operator who suspends the site or turns its casino off stops
-  // every new stake at once (a round already staked still pays its wins and rollbacks).
+function refuseStaker(player: repo.CasinoPlayer, provider: CasinoProviderId): void {
+  // The site's own switches first: an operator who suspends the site, turns its casino off or
+  // switches this provider off stops every new stake at once (a round already staked still pays
+  // its wins and rollbacks).
   if (player.siteSuspended) throw new AppError('SITE_SUSPENDED');
   if (player.casinoOff) throw new AppError('FORBIDDEN', "The player's site has its casino switched off.");
+  if (player.providerOff) throw providerOffError(provider);
   if (player.status === 'pending') throw new AppError('USER_NOT_VERIFIED');
   if (player.status !== 'active') throw new AppError('USER_LOCKED');
   if (player.excludedUntil) {

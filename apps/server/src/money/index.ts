@@ -20,3 +20,4 @@ export type {
   PaymentOrderStatus,
   PaymentProvider,
 } from './payment-provider';
+export { decodeImageDataUrl, type DecodedImage, type ImageType } from './images';

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../platform/http/app-error';
 import { defineRoute } from '../platform/http/define-route';
 import type { Domain } from './domain-repository';
+import { siteImagesRoutes } from './site-images-routes';
 import { siteSettingsRoutes } from './site-settings-routes';
 
 /**
@@ -45,8 +46,11 @@ export async function settingsRoutes(
     sportTree: () => SportTreeEntry[];
     /** The domain's active visible bonuses (the bonus feature's); none without it. */
     bonuses?: (domainId: number) => Promise<SettingWithSportTree['bonuses']>;
-    /** Every casino provider's games that answered in time (the casino feature's catalogue); none without it. */
-    games?: () => Promise<SettingWithSportTree['games']>;
+    /**
+     * The casino games of a domain: every provider's that answered in time, less those the site
+     * switched off (the casino feature's); none without it.
+     */
+    games?: (domainId: number) => Promise<SettingWithSportTree['games']>;
   },
 ) {
   /** ?domain= may name another host (the client's secondary source); default: this request's. */
@@ -84,7 +88,7 @@ export async function settingsRoutes(
       setting: settingsForRequest(domain.settings, req),
       events: opts.sportTree(),
       bonuses: opts.bonuses ? await opts.bonuses(domain.id) : [],
-      games: opts.games && domain.settings.casino ? await opts.games() : [],
+      games: opts.games && domain.settings.casino ? await opts.games(domain.id) : [],
       tv: [],
     };
   });
@@ -99,4 +103,6 @@ export async function settingsRoutes(
 
   // The owner's Site screen (GET and PUT /admin/site-settings): the settings above, saved by version.
   await app.register(siteSettingsRoutes);
+  // Its images (POST /admin/site-images), served on the site's host at /site-images/{name}.
+  await app.register(siteImagesRoutes);
 }

@@ -5,7 +5,8 @@ import { SiteSettingsService } from './site-settings-service';
 
 /**
  * The operators' Site screen: the owner alone reads and saves the site's settings (no role besides
- * the owner is admitted). Logo and favicon uploads are not here yet: images are addresses.
+ * the owner is admitted). Images are addresses: an uploaded one's is answered by POST
+ * /admin/site-images (site-images-routes.ts).
  */
 export async function siteSettingsRoutes(app: FastifyInstance) {
   const settings = new SiteSettingsService(app.db, app.domains, app.bus, app.log);

@@ -77,4 +77,36 @@ export const settingsRoutes = {
     body: Site.SiteSettingsInputSchema,
     result: Site.SiteSettingsSchema,
   }),
+  adminUploadSiteImage: route({
+    method: 'POST',
+    path: '/admin/site-images',
+    auth: 'operator',
+    tag: 'Operator',
+    summary:
+      'The owner uploads a logo, favicon or slide image (a base64 data URL, judged by its bytes: PNG, JPEG or WebP, at most 5 MB; else 400 IMAGE_INVALID / 413 IMAGE_TOO_LARGE, audited); answers the site path it is served at',
+    query: undefined,
+    body: Site.SiteImageUploadSchema,
+    result: Site.SiteImageSchema,
+  }),
+  adminCasinoProviders: route({
+    method: 'GET',
+    path: '/admin/casino-providers',
+    auth: 'operator',
+    tag: 'Operator',
+    summary: "The casino providers and whether each is on for the request's site (owner)",
+    query: undefined,
+    body: undefined,
+    result: Site.CasinoProviderSettingsSchema,
+  }),
+  adminSaveCasinoProvider: route({
+    method: 'PUT',
+    path: '/admin/casino-providers',
+    auth: 'operator',
+    tag: 'Operator',
+    summary:
+      "The owner switches one casino provider on or off for the site (off: out of the lobby, launches refused, no new stakes; staked rounds still pay); audited. Answers every provider's state",
+    query: undefined,
+    body: Site.CasinoProviderSettingsInputSchema,
+    result: Site.CasinoProviderSettingsSchema,
+  }),
 } as const;

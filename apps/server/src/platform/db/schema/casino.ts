@@ -2,12 +2,24 @@
  * The casino's seamless wallet: every call a provider made that was taken (a bet, a win, a
  * rollback), once each, append-only. Refused calls leave no row (nothing changed), except a
  * rollback of a bet never seen, which leaves its tombstone here so the late bet is refused.
+ * Beside it, the providers each site's owner switched off (or back on).
  */
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
-import { createdAt, id, money } from './columns';
+import { at, createdAt, id, money } from './columns';
 import { journals } from './ledger';
+import { operators } from './operators';
 import { domains } from './settings';
 
 export const CASINO_TRANSACTION_TYPES = ['bet', 'win', 'rollback'] as const;
@@ -61,4 +73,24 @@ export const casinoTransactions = pgTable(
         or (${t.type} = 'rollback' and ${t.outcome} in ('reversed', 'already_reversed', 'tombstone') and ${t.referenceTransactionId} is not null)`,
     ),
   ],
+);
+
+/**
+ * A casino provider switched on or off for a site by its owner (PUT /admin/casino-providers). No
+ * row: on. Off, its games leave the site's lobby and sport tree and its wallet takes no new stake
+ * and answers no balance (so no launch), while rounds already staked still pay.
+ */
+export const casinoProviderSettings = pgTable(
+  'casino_provider_settings',
+  {
+    domainId: integer('domain_id')
+      .notNull()
+      .references(() => domains.id),
+    provider: text('provider', { enum: ['international', 'dream', 'king', 'mac', 'udan'] }).notNull(),
+    enabled: boolean('enabled').notNull(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    /** The operator who switched it last; null for the bootstrap operator key. */
+    updatedBy: id('updated_by').references(() => operators.id),
+  },
+  (t) => [primaryKey({ columns: [t.domainId, t.provider] })],
 );

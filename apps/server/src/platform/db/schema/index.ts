@@ -14,5 +14,6 @@ export * from './operators';
 export * from './payments';
 export * from './referral';
 export * from './settings';
+export * from './site-images';
 export * from './sms';
 export * from './sports';
