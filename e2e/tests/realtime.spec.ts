@@ -14,7 +14,7 @@ test('the header balance follows a wallet change over the realtime hub, without 
   await page.evaluate(() => Object.assign(window, { __noReload: true }));
 
   const response = await page.request.post('/admin/wallets/adjust', {
-    headers: await operatorHeaders(page.request, 'finance'),
+    headers: await operatorHeaders(page.request, 'owner'),
     data: { userId, amount: 123.45, reason: 'e2e realtime credit', reference: `e2e-${Date.now()}` },
   });
   expect(response.ok()).toBe(true);

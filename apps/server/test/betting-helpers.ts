@@ -37,7 +37,7 @@ export async function adjust(ctx: TestContext, userId: number, rupees: number) {
     await call(ctx.app, {
       url: '/admin/wallets/adjust',
       body: { userId, amount: rupees, reason: 'test funds', reference: randomBytes(8).toString('hex') },
-      headers: await operatorHeaders(ctx.app, 'finance'),
+      headers: await operatorHeaders(ctx.app, 'owner'),
     }),
   );
 }

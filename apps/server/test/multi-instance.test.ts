@@ -112,11 +112,11 @@ describe.runIf(DATABASE_URL && REDIS_URL)('two server processes on one PostgreSQ
       Token: accessToken,
     });
 
-    // The demo site's finance operator (seeded by main.ts outside production) signs in on B.
-    const finance = await signInOverHttp(b, 'finance');
+    // The demo site's owner (seeded by main.ts outside production) signs in on B.
+    const owner = await signInOverHttp(b, 'owner');
     const adjust = await fetch(`${b}/admin/wallets/adjust`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${finance}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${owner}` },
       body: JSON.stringify({ userId, amount: 500, reason: 'Goodwill credit', reference: `multi-${userId}` }),
     });
     expect(adjust.status).toBe(200);

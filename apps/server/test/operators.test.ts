@@ -106,7 +106,7 @@ describe.each(backends)('operator accounts (%s)', (backend) => {
   }
   async function fund(userId: number, rupees: number) {
     expectOk(
-      await as(tokens.finance, '/admin/wallets/adjust', {
+      await as(tokens.owner, '/admin/wallets/adjust', {
         userId,
         amount: rupees,
         reason: 'test funds',
@@ -371,7 +371,7 @@ describe.each(backends)('operator accounts (%s)', (backend) => {
       {
         url: '/admin/wallets/adjust',
         body: { userId: 999_999, amount: 1, reason: 'role test', reference: 'role-test' },
-        roles: ['owner', 'finance'],
+        roles: ['owner'],
       },
       {
         url: '/admin/markets/settle',
@@ -542,7 +542,7 @@ describe.each(backends)('operator accounts (%s)', (backend) => {
         }),
       );
       expectOk(
-        await as(tokens.finance, '/admin/wallets/adjust', {
+        await as(tokens.owner, '/admin/wallets/adjust', {
           userId: p.userId,
           amount: 12.5,
           reason: 'goodwill',
@@ -569,7 +569,7 @@ describe.each(backends)('operator accounts (%s)', (backend) => {
           target: `payment_request:${withdrawal.id}`,
         },
         { actor: 'owner', role: 'owner', action: 'payment.reject', target: `payment_request:${rejected.id}` },
-        { actor: 'finance', role: 'finance', action: 'wallet.adjust', target: `player:${p.userId}` },
+        { actor: 'owner', role: 'owner', action: 'wallet.adjust', target: `player:${p.userId}` },
         {
           actor: 'support',
           role: 'support',

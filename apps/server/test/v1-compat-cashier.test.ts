@@ -45,9 +45,10 @@ interface Item {
 describe.each(backends)('the V1 client of the family: CreateRequestForDepositWithdrawal (%s)', (backend) => {
   let ctx: TestContext;
   let finance: string;
+  let owner: string;
   beforeAll(async () => {
     ctx = await createTestApp(backend);
-    finance = (await demoOperatorTokens(ctx.app)).finance;
+    ({ finance, owner } = await demoOperatorTokens(ctx.app));
   });
   afterAll(async () => {
     await ctx?.close();
@@ -77,7 +78,7 @@ describe.each(backends)('the V1 client of the family: CreateRequestForDepositWit
       await call(ctx.app, {
         url: '/admin/wallets/adjust',
         body: { userId, amount: rupees, reason: 'test funds', reference: `v1-cashier-${backend}-${++seq}` },
-        token: finance,
+        token: owner,
       }),
     );
   }

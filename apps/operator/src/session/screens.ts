@@ -1,12 +1,20 @@
 import type { OperatorRole } from '@backlay/contract';
 import type { IconDefinition } from '@fortawesome/fontawesome-svg-core';
-import { faChartLine, faClipboardList, faMoneyCheckDollar, faUsers } from '@fortawesome/free-solid-svg-icons';
+import {
+  faChartLine,
+  faClipboardList,
+  faGear,
+  faMoneyCheckDollar,
+  faScaleBalanced,
+  faUsers,
+} from '@fortawesome/free-solid-svg-icons';
 
 /**
  * The console's screens and the roles that see each, as the server binds their calls (the server
  * decides; this only hides what a role may not use): the dashboard admits every role, the players
- * `finance` and `support` (lock and unlock `support`), the finance queue's calls `finance` (and `owner`, who may make every call of its site), the audit log `owner`
- * alone (apps/server/src/backoffice/README.md, apps/server/src/money/routes.ts,
+ * `finance` and `support` (lock and unlock `support`), the finance queue's calls `finance`, the
+ * markets' results `trader`, and `owner` every call of its site; the site's settings and the audit
+ * log `owner` alone (apps/server/src/backoffice/README.md, apps/server/src/money/routes.ts,
  * apps/server/src/operator/routes.ts).
  */
 export interface Screen {
@@ -29,7 +37,9 @@ export const SCREENS = {
     icon: faMoneyCheckDollar,
     roles: ['owner', 'finance'],
   },
+  trading: { path: '/trading', label: 'Trading', icon: faScaleBalanced, roles: ['owner', 'trader'] },
   players: { path: '/players', label: 'Players', icon: faUsers, roles: ['owner', 'finance', 'support'] },
+  site: { path: '/site', label: 'Site', icon: faGear, roles: ['owner'] },
   audit: { path: '/audit', label: 'Audit log', icon: faClipboardList, roles: ['owner'] },
 } as const satisfies Record<string, Screen>;
 

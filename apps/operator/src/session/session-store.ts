@@ -5,7 +5,7 @@ import { create } from 'zustand';
 /**
  * The signed-in operator. Kept in sessionStorage, not localStorage: an operator's session ends with
  * the browser tab's, and a token never outlives it in another tab. The server gives no refresh
- * token; when the token runs out (15 minutes) the operator signs in again.
+ * token: a token lasts 15 minutes and is renewed while the operator works (use-session-renewal.ts).
  */
 export const SESSION_STORAGE_KEY = 'backlay.operator.session';
 

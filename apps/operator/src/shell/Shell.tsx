@@ -1,28 +1,17 @@
 import { FontAwesomeIcon } from '@fortawesome/react-fontawesome';
 import { faRightFromBracket } from '@fortawesome/free-solid-svg-icons';
-import { useEffect } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { ROLE_LABELS, screensFor } from '@/session/screens';
 import { useSession } from '@/session/session-store';
+import { useSessionRenewal } from '@/session/use-session-renewal';
 import { formatClock } from '@/shared/format';
 import { useSiteName } from '@/shared/site';
-
-export const TOKEN_RAN_OUT_MESSAGE =
-  'Your session ran out (an operator session lasts 15 minutes). Sign in again to continue.';
 
 /** Everything past sign-in: without a session, the sign-in page, remembering where the operator was going. */
 export function RequireSession() {
   const session = useSession((s) => s.session);
-  const expire = useSession((s) => s.expire);
   const location = useLocation();
-  const expiresAt = session?.expiresAt;
-
-  // The token has no refresh: when it runs out here, go to sign-in before a call finds out.
-  useEffect(() => {
-    if (expiresAt == null) return;
-    const timer = window.setTimeout(() => expire(TOKEN_RAN_OUT_MESSAGE), Math.max(0, expiresAt - Date.now()));
-    return () => window.clearTimeout(timer);
-  }, [expiresAt, expire]);
+  useSessionRenewal();
 
   if (!session) {
     return <Navigate to="/sign-in" replace state={{ from: location.pathname + location.search }} />;

@@ -30,7 +30,7 @@ describe('the shell', () => {
     fakeServer({ 'GET /admin/payment-requests': emptyQueue, 'GET /admin/audit-log': emptyLog });
     renderConsole('/audit');
     expect(await screen.findByRole('heading', { name: 'Audit log' })).toBeTruthy();
-    expect(navLinks()).toEqual(['Dashboard', 'Finance queue', 'Players', 'Audit log']);
+    expect(navLinks()).toEqual(['Dashboard', 'Finance queue', 'Trading', 'Players', 'Site', 'Audit log']);
   });
 
   it('shows support the dashboard and Players, and no finance queue', async () => {
@@ -41,12 +41,12 @@ describe('the shell', () => {
     expect(navLinks()).toEqual(['Dashboard', 'Players']);
   });
 
-  it('tells a trader which screens are theirs: the dashboard alone for now', async () => {
+  it('tells a trader which screens are theirs: the dashboard and Trading', async () => {
     signedInAs('trader');
     fakeServer({ 'GET /admin/dashboard': noDashboard });
     renderConsole('/');
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
-    expect(navLinks()).toEqual(['Dashboard']);
+    expect(navLinks()).toEqual(['Dashboard', 'Trading']);
   });
 
   it('says "not allowed" for a screen the role may not use, without calling the server', async () => {

@@ -106,6 +106,11 @@ export class MoneyWriter {
     return { kind: 'house', code, accountId: await houseAccountId(this.tx, domainId, code) };
   }
 
+  /** The journal posted under (kind, reference), if any: a retry finds its first answer. */
+  async journalOf(kind: JournalInput['kind'], reference: string): Promise<number | null> {
+    return findJournalId(this.tx, kind, reference);
+  }
+
   /** Posts one balanced journal; idempotent on (kind, reference). */
   async post(journal: JournalInput): Promise<{ journalId: number; created: boolean }> {
     const sum = journal.lines.reduce((s, l) => s + l.amount, 0);

@@ -33,7 +33,7 @@ export const operatorAuthPlugin = fp(
         }
         return;
       }
-      const { operatorId, domainId, version } = verified.claims;
+      const { operatorId, domainId, version, signedInAt } = verified.claims;
       const refused = new AppError('UNAUTHENTICATED', 'This operator token is not good on this site.');
       if (domainId !== req.domain.id) {
         req.operatorAuthError = refused;
@@ -44,7 +44,13 @@ export const operatorAuthPlugin = fp(
         req.operatorAuthError = refused;
         return;
       }
-      req.authOperator = { operatorId, userName: operator.userName, domainId, role: operator.role };
+      req.authOperator = {
+        operatorId,
+        userName: operator.userName,
+        domainId,
+        role: operator.role,
+        signedInAt,
+      };
     });
   },
   { name: 'operator-auth', dependencies: ['domains', 'auth'] },

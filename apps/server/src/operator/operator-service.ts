@@ -4,7 +4,7 @@ import { hashPassword, verifyPassword } from '../auth';
 import type { Db, Executor } from '../platform/db/database';
 import { AppError } from '../platform/http/app-error';
 import type { AuthOperator, OperatorAction, OperatorAuditWriter } from '../platform/http/auth-user';
-import type { OperatorTokens } from './operator-tokens';
+import { OPERATOR_SESSION_MAX_SECONDS, type OperatorTokens } from './operator-tokens';
 import * as repo from './operator-repository';
 import { newTotpSecret, type TotpSealer, totpUri, verifyTotp } from './totp';
 
@@ -118,6 +118,38 @@ export class OperatorService {
       accessToken: signed.token,
       expireInSeconds: signed.expireInSeconds,
       operator: { userName: operator.userName, role, domainId },
+    };
+  }
+
+  /**
+   * A fresh token for an operator whose token still works (the auth hook has checked it, the
+   * operator and its TOTP version), descending from the same sign-in: a session is renewed while the
+   * operator works, and ends OPERATOR_SESSION_MAX_SECONDS after the password and code were given.
+   */
+  async refresh(operator: AuthOperator): Promise<OperatorLoginResult> {
+    const signedInAt = operator.signedInAt;
+    if (operator.operatorId == null || signedInAt == null) {
+      throw new AppError('UNAUTHENTICATED', 'This operator token cannot be renewed.');
+    }
+    const now = Math.floor(Date.now() / 1000);
+    if (now - signedInAt >= OPERATOR_SESSION_MAX_SECONDS) {
+      throw new AppError('TOKEN_EXPIRED', 'Your operator session is over (12 hours). Please sign in again.');
+    }
+    // The auth hook matched the token's version with this one a moment ago.
+    const current = await repo.findActiveOperatorOnDomain(this.db, operator.operatorId, operator.domainId);
+    if (!current) throw new AppError('UNAUTHENTICATED', 'This operator token is not good on this site.');
+    const signed = await this.tokens.sign(
+      operator.operatorId,
+      operator.domainId,
+      current.tokenVersion,
+      signedInAt,
+    );
+    // Never past the session's end: the last token of a session is shorter.
+    const left = signedInAt + OPERATOR_SESSION_MAX_SECONDS - now;
+    return {
+      accessToken: signed.token,
+      expireInSeconds: Math.min(signed.expireInSeconds, left),
+      operator: { userName: operator.userName, role: operator.role, domainId: operator.domainId },
     };
   }
 

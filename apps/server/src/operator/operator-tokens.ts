@@ -11,14 +11,18 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 const ISSUER = 'backlay';
 const AUDIENCE = 'backlay-operator';
 const TYPE = 'operator+jwt';
-/** Short-lived: an operator signs in again (password and code) after 15 minutes. */
+/** Short-lived: a token works 15 minutes; the console renews it while the operator is at work. */
 export const OPERATOR_TOKEN_TTL_SECONDS = 900;
+/** However often renewed, a session ends 12 hours after the password and code were given. */
+export const OPERATOR_SESSION_MAX_SECONDS = 12 * 60 * 60;
 
 export interface OperatorClaims {
   operatorId: number;
   domainId: number;
   /** The operator's token version when it was signed: a TOTP reset makes it stale. */
   version: number;
+  /** Epoch seconds of the sign-in (password and code) this token descends from. */
+  signedInAt: number;
 }
 
 export type OperatorTokenResult =
@@ -37,8 +41,9 @@ export class OperatorTokens {
     operatorId: number,
     domainId: number,
     version: number,
+    signedInAt = Math.floor(Date.now() / 1000),
   ): Promise<{ token: string; expireInSeconds: number }> {
-    const token = await new SignJWT({ dom: domainId, ver: version, kind: 'operator' })
+    const token = await new SignJWT({ dom: domainId, ver: version, sat: signedInAt, kind: 'operator' })
       .setProtectedHeader({ alg: 'HS256', typ: TYPE })
       .setSubject(String(operatorId))
       .setIssuer(ISSUER)
@@ -58,16 +63,22 @@ export class OperatorTokens {
         typ: TYPE,
       });
       const operatorId = Number(payload.sub);
-      const { dom, ver, kind } = payload as { dom?: unknown; ver?: unknown; kind?: unknown };
+      const { dom, ver, sat, kind } = payload as {
+        dom?: unknown;
+        ver?: unknown;
+        sat?: unknown;
+        kind?: unknown;
+      };
       if (
         !Number.isSafeInteger(operatorId) ||
         typeof dom !== 'number' ||
         typeof ver !== 'number' ||
+        typeof sat !== 'number' ||
         kind !== 'operator'
       ) {
         return { ok: false, reason: 'invalid' };
       }
-      return { ok: true, claims: { operatorId, domainId: dom, version: ver } };
+      return { ok: true, claims: { operatorId, domainId: dom, version: ver, signedInAt: sat } };
     } catch (err) {
       return { ok: false, reason: err instanceof errors.JWTExpired ? 'expired' : 'invalid' };
     }

@@ -86,7 +86,7 @@ describe("operators' tokens and players' tokens never pass as each other", () =>
     const { token } = await operatorTokens.sign(7, 1, 0);
     expect(await operatorTokens.verify(token)).toEqual({
       ok: true,
-      claims: { operatorId: 7, domainId: 1, version: 0 },
+      claims: { operatorId: 7, domainId: 1, version: 0, signedInAt: expect.any(Number) },
     });
     expect(await playerTokens.verifyAccess(token)).toEqual({ ok: false, reason: 'invalid' });
   });

@@ -21,10 +21,10 @@ describe.each(backends)('the wallet adjustment: rupees on the wire, paise inside
   afterEach(() => {
     vi.restoreAllMocks();
   });
-  /** The demo site's finance operator, signed in once (operatorHeaders keeps the token). */
-  let finance: { authorization: string };
+  /** The demo site's owner (a manual adjustment is the owner's), signed in once (operatorHeaders keeps the token). */
+  let owner: { authorization: string };
   beforeEach(async () => {
-    finance = await operatorHeaders(ctx.app, 'finance');
+    owner = await operatorHeaders(ctx.app, 'owner');
   });
 
   let seq = 0;
@@ -32,7 +32,7 @@ describe.each(backends)('the wallet adjustment: rupees on the wire, paise inside
     ctx.app.inject({
       method: 'POST',
       url: '/admin/wallets/adjust',
-      headers: { 'content-type': 'application/json', ...finance },
+      headers: { 'content-type': 'application/json', ...owner },
       payload: JSON.stringify({ userId, amount, reason: 'edge test', reference: `edge-${backend}-${++seq}` }),
     });
 
@@ -115,6 +115,21 @@ describe.each(backends)('the wallet adjustment: rupees on the wire, paise inside
     expect((await ctx.app.ledger.wallet(b.userId)).balancePaise).toBe(0);
   });
 
+  it('a debit retried after its answer was lost answers as the first time, not "insufficient funds"', async () => {
+    const { login } = await registerVerified(ctx.app);
+    expectOk(await call(ctx.app, adjustCall(login.userId, 100)));
+    const reference = `lost-${backend}-${++seq}`;
+    const debit = () =>
+      call<{ journalId: number; balance: number }>(ctx.app, {
+        ...adjustCall(login.userId, -100),
+        body: { userId: login.userId, amount: -100, reason: 'lost answer', reference },
+      });
+    const first = expectOk(await debit());
+    const again = expectOk(await debit());
+    expect(again).toEqual(first);
+    expect((await ctx.app.ledger.wallet(login.userId)).balancePaise).toBe(0);
+  });
+
   it('credits a demo account from the play-money house, never the real-money house', async () => {
     const demo = expectOk(await call<{ userId: number }>(ctx.app, { url: '/Account/LoginAsDemoUser' }));
     const real = (await registerVerified(ctx.app)).login;
@@ -136,7 +151,7 @@ describe.each(backends)('the wallet adjustment: rupees on the wire, paise inside
     return {
       url: '/admin/wallets/adjust',
       body: { userId, amount, reason: 'edge test', reference: `edge-${backend}-${++seq}` },
-      headers: finance,
+      headers: owner,
     };
   }
 });

@@ -25,14 +25,17 @@ export class WalletAdjustments {
       const wallet = await money.findWallet(input.userId, { forUpdate: true });
       // Another site's player reads as no player at all.
       if (!wallet || wallet.domainId !== scope.domainId) throw new AppError('NOT_FOUND', 'No such user.');
-      // A debit may not take money that open bets hold.
-      if (amountPaise < 0 && wallet.balancePaise - wallet.exposurePaise + amountPaise < 0) {
+      // A debit may not take money that open bets hold; a retry of one already made (its answer
+      // lost) is the replay below, not judged again on the balance it left.
+      const reference = `adjust:${input.reference}`;
+      const replay = (await money.journalOf('adjustment', reference)) !== null;
+      if (!replay && amountPaise < 0 && wallet.balancePaise - wallet.exposurePaise + amountPaise < 0) {
         throw new AppError('INSUFFICIENT_FUNDS', 'The debit is more than the available balance.');
       }
       const posted = await money.post({
         domainId: wallet.domainId,
         kind: 'adjustment',
-        reference: `adjust:${input.reference}`,
+        reference,
         description: input.reason,
         lines: [
           { account: wallet.cash, amount: amountPaise },

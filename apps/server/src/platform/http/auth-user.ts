@@ -32,6 +32,8 @@ export interface AuthOperator {
   /** The one domain the operator acts on: the request's, which its token was issued for. */
   domainId: number;
   role: OperatorRole;
+  /** Epoch seconds of the sign-in the operator's token descends from (absent for system actors). */
+  signedInAt?: number;
 }
 
 /** One operator action for the audit log; `before` and `after` are short JSON summaries. */
