@@ -264,7 +264,20 @@ describe.each(backends)('the trading console (%s)', (backend) => {
     }
     expect(pages).toEqual(all.items.map((m) => m.marketId));
 
+    // Search: words of the event's or the market's name, any case, live and decided; or the id.
+    const arsenal = await listed({ search: 'arsenal V chel', MaxResultCount: '100' });
+    expect(arsenal.items.map((m) => m.marketId)).toEqual([football.marketId]);
+    expect(arsenal.totalCount).toBe(1);
+    const byId = await listed({ search: voided.marketId });
+    expect(byId.items.map((m) => m.marketId)).toEqual([voided.marketId]);
+    const decidedTeam = await listed({ search: `Team ${settled.eventId} v`, status: 'settled' });
+    expect(decidedTeam.items.map((m) => m.marketId)).toEqual([settled.marketId]);
+    // Taken literally: % and _ match only themselves.
+    expect((await listed({ search: '%' })).totalCount).toBe(0);
+    expect((await listed({ search: 'Team_' })).totalCount).toBe(0);
+
     expectRefused(await list({ status: 'finished' }), 400, 'VALIDATION_FAILED');
+    expectRefused(await list({ search: 'x'.repeat(101) }), 400, 'VALIDATION_FAILED');
     expectRefused(await list({ sport: 'casino' }), 400, 'VALIDATION_FAILED');
     expectRefused(await list({ MaxResultCount: '101' }), 400, 'VALIDATION_FAILED');
   });

@@ -46,6 +46,8 @@ const Paging = {
 export const AdminMarketsQuerySchema = z.object({
   sport: TradingSportSchema.optional(),
   status: TradingMarketStatusSchema.optional(),
+  /** Words of the event's or the market's name (any case), or a market id. */
+  search: z.string().trim().min(1).max(100).optional(),
   ...Paging,
 });
 

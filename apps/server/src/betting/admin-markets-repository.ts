@@ -86,13 +86,21 @@ function decidedFilter(decided: Decided): SQL {
   return sql`true`;
 }
 
+/** The event's or the market's name holds the words (any case, taken literally), or the id is them. */
+function searchFilter(search: string | undefined) {
+  if (search === undefined) return sql`true`;
+  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql`(m.id = ${search} or (e.title || ' ' || m.name) ilike ${pattern})`;
+}
+
 /** Markets with a recorded result, latest closed first: one page, and how many there are. */
 export async function decidedMarkets(
   db: Executor,
-  filter: { sportId?: number | undefined; decided: Decided },
+  filter: { sportId?: number | undefined; decided: Decided; search?: string | undefined },
   page: { offset: number; limit: number },
 ): Promise<{ total: number; items: StoredMarket[] }> {
-  const where = sql`m.result is not null and ${decidedFilter(filter.decided)} and ${sportFilter(filter.sportId)}`;
+  const where = sql`m.result is not null and ${decidedFilter(filter.decided)} and ${sportFilter(filter.sportId)}
+    and ${searchFilter(filter.search)}`;
   const [count] = await queryRows<{ n: unknown }>(
     db,
     sql`select count(*) as n from markets m join events e on e.id = m.event_id where ${where}`,

@@ -116,12 +116,23 @@ export class AdminMarketsService {
    */
   async list(
     domainId: number,
-    query: { sport?: FeedSport | undefined; status?: TradingMarketStatus | undefined } & Paging,
+    query: {
+      sport?: FeedSport | undefined;
+      status?: TradingMarketStatus | undefined;
+      search?: string | undefined;
+    } & Paging,
   ): Promise<{ totalCount: number; items: TradingMarket[] }> {
     const sportId = query.sport === undefined ? undefined : SPORT_IDS[query.sport];
     const wantsLive = query.status === undefined || ['open', 'suspended', 'closed'].includes(query.status);
+    const words = query.search?.toLowerCase();
+    const found = (m: { marketId: string; eventName: string; marketName: string }) =>
+      words === undefined ||
+      m.marketId === query.search ||
+      `${m.eventName} ${m.marketName}`.toLowerCase().includes(words);
     const live = wantsLive
-      ? (await this.liveMarkets(sportId)).filter((m) => !query.status || m.status === query.status)
+      ? (await this.liveMarkets(sportId)).filter(
+          (m) => (!query.status || m.status === query.status) && found(m),
+        )
       : [];
     let page = live.slice(query.SkipCount, query.SkipCount + query.MaxResultCount);
     let totalCount = live.length;
@@ -129,7 +140,7 @@ export class AdminMarketsService {
       const offset = Math.max(0, query.SkipCount - live.length);
       const decided = await repo.decidedMarkets(
         this.db,
-        { sportId, decided: query.status ?? 'any' },
+        { sportId, decided: query.status ?? 'any', search: query.search },
         { offset, limit: query.MaxResultCount - page.length },
       );
       totalCount += decided.total;
