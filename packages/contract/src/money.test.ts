@@ -79,6 +79,19 @@ describe('moneyToWire: a body as it travels', () => {
     ).toEqual({ lines: [{ amount: 19.99 }, { amount: -0.05 }], limit: 1 });
     expect(moneyToWire(schema, { lines: [], limit: null })).toEqual({ lines: [], limit: null });
   });
+
+  it('reaches money on either side of an intersection, each field once', () => {
+    const schema = z.intersection(
+      z.object({ id: z.number(), cap: MoneySchema }),
+      z.object({ amount: MoneySchema, note: z.string() }),
+    );
+    expect(moneyToWire(schema, { id: 7, cap: paise(250), amount: paise(1000), note: 'n' })).toEqual({
+      id: 7,
+      cap: 2.5,
+      amount: 10,
+      note: 'n',
+    });
+  });
 });
 
 describe('money in the OpenAPI document', () => {

@@ -62,6 +62,8 @@ interface WalkedDef {
   shape?: Record<string, z.core.$ZodType>;
   element?: z.core.$ZodType;
   innerType?: z.core.$ZodType;
+  left?: z.core.$ZodType;
+  right?: z.core.$ZodType;
 }
 
 const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'nonoptional', 'catch']);
@@ -99,6 +101,16 @@ export function moneyToWire(schema: z.core.$ZodType, value: unknown): unknown {
   }
   if (WRAPPERS.has(def.type) && def.innerType && value !== null && value !== undefined) {
     return moneyToWire(def.innerType, value);
+  }
+  // `a & b` (PUT /admin/bonuses: `{ id } & definition`): each side's money, each field once.
+  if (def.type === 'intersection' && def.left && def.right) {
+    const left = moneyToWire(def.left, value);
+    const right = moneyToWire(def.right, value);
+    if (value === null || typeof value !== 'object' || Array.isArray(value))
+      return left !== value ? left : right;
+    const l = left as Record<string, unknown>;
+    const r = right as Record<string, unknown>;
+    return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, l[key] !== v ? l[key] : r[key]]));
   }
   return value;
 }
