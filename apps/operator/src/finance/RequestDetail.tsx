@@ -4,6 +4,7 @@ import type { ApiError } from '@/api/errors';
 import { formatAge, formatDateTime, formatMoney } from '@/shared/format';
 import { DecisionPanel } from './DecisionPanel';
 import { compareDeposit, type ComparisonRow } from './ocr-compare';
+import { RequestPlayer } from './RequestPlayer';
 import { ScreenshotViewer } from './ScreenshotViewer';
 import type { CashierSettings, QueueItem } from './types';
 
@@ -15,7 +16,10 @@ interface Props {
   onStale: (item: QueueItem, error: ApiError) => void;
 }
 
-/** One request beside its evidence: the screenshot, what the OCR read against what was typed, the actions. */
+/**
+ * One request beside its evidence: the screenshot, what the OCR read against what was typed, the
+ * player's account with the warnings it supports, the actions.
+ */
 export function RequestDetail({ item, now, settings, onDecided, onStale }: Props) {
   const titleId = `request-detail-${item.id}`;
   return (
@@ -43,6 +47,7 @@ export function RequestDetail({ item, now, settings, onDecided, onStale }: Props
         </div>
         <div className="detail__facts">
           {item.type === 'Deposit' && <OcrCheck item={item} settings={settings} />}
+          <RequestPlayer item={item} now={now} />
           <DecisionPanel key={item.id} item={item} onDecided={onDecided} onStale={onStale} />
         </div>
       </div>

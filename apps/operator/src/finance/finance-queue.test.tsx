@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderConsole, signedInAs } from '@/test/console';
 import { fakeServer, ok, refused } from '@/test/fake-server';
 import { cashierSettings, decided, depositRequest, withdrawalRequest } from '@/test/fixtures';
+import { wirePlayerDetail } from '@/players/player-fixture';
 
 const PNG = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], {
   type: 'image/png',
@@ -13,6 +14,8 @@ function queueServer(items: unknown[] = [depositRequest(), withdrawalRequest()])
     'GET /admin/payment-requests': ok({ totalCount: items.length, items }),
     'GET /admin/cashier-settings': ok(cashierSettings),
     'GET /Setting/Image/3': { data: PNG, headers: { 'content-type': 'image/png' } },
+    // The request's player, read beside it (request-player.test.tsx looks at that part).
+    'GET /admin/players/detail': (req) => ok(wirePlayerDetail({ player: { id: req.params?.userId } })),
   });
 }
 

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { call } from '@/api/client';
 import { formatDateTime, formatMoney } from '@/shared/format';
 import { Problem } from '@/shared/Problem';
+import { AdjustPanel } from './AdjustPanel';
 import { PLAYER_DETAIL_KEY } from './keys';
 import { LockPanel } from './LockPanel';
 import { PlayerStatus } from './PlayerStatus';
@@ -11,7 +12,7 @@ import { PlayerStatus } from './PlayerStatus';
 /**
  * One player of the site: the account, the wallet, and the latest 20 of each list the server keeps
  * (ledger lines, bets, payment requests, bonus claims, referrals made, sign-ins), newest first;
- * Lock / Unlock for the roles allowed to. Another site's player is a 404, shown as such.
+ * Lock / Unlock and Adjust balance for the roles allowed to. Another site's player is a 404, shown as such.
  */
 export function PlayerDetail({ userId }: { userId: number }) {
   const detail = useQuery({
@@ -58,6 +59,7 @@ export function PlayerDetail({ userId }: { userId: number }) {
           </dl>
         </section>
       </div>
+      <AdjustPanel player={p} wallet={d.wallet} />
       <ListSection
         title="Ledger"
         count={d.ledger.length}
