@@ -2,9 +2,13 @@ import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
   DEMO_OPERATOR_PASSWORD,
+  envelope,
   freshOperatorCode,
+  operatorHeaders,
+  playerHeaders,
   registerAndVerify,
   rupees,
+  upcomingMatchOdds,
   type OperatorRole,
 } from './support';
 
@@ -12,7 +16,9 @@ import {
  * The operators' console (issue 16) in Chromium: finance signs in with password and authenticator
  * code at /operator/, finds a player's manual deposit in the queue with its screenshot, approves
  * it, and the player's header goes up in their own browser without a reload; support has no queue
- * to act on; the owner finds the approval in the audit log, filtered by the server.
+ * to act on; the owner finds the approval in the audit log, filtered by the server. The owner
+ * credits a player by hand, a trader voids the market the player bet on and every stake comes back;
+ * the owner turns the site blue with a news line and players see both on their next load.
  */
 
 // A 1×1 PNG, made here.
@@ -88,4 +94,157 @@ test("finance approves a manual deposit in the console; the player's header move
   await expect(rows.filter({ hasText: 'support' })).toHaveCount(0);
   await owner.screenshot({ path: join(test.info().outputDir, 'console-audit-1280.png') });
   for (const p of [finance, support, owner]) await p.context().close();
+});
+
+/** The signed-in player's id, as the app keeps it. */
+async function userIdOf(page: Page): Promise<number> {
+  return page.evaluate(
+    () => (JSON.parse(window.localStorage.getItem('userinfo') ?? '{}') as { userId: number }).userId,
+  );
+}
+
+test('the owner credits a player by hand; a trader voids the market the player bet on and every bet is refunded; both are in the audit log', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const player = await registerAndVerify(page);
+  await page.evaluate(() => Object.assign(window, { __noReload: true }));
+  const userId = await userIdOf(page);
+
+  // The owner finds the player and credits ₹1,000 with a reason, confirming what it will do.
+  const owner = await consoleAs(browser, 'owner');
+  await owner.getByRole('link', { name: 'Players' }).click();
+  await owner.getByLabel('User name or mobile').fill(player.userName);
+  await owner.getByRole('button', { name: 'Search' }).click();
+  await owner.getByTestId(`player-${userId}`).getByRole('button').click();
+  const adjust = owner.getByRole('region', { name: 'Adjust balance' });
+  await adjust.getByRole('radio', { name: 'Credit' }).check();
+  await adjust.getByLabel('Amount in rupees').fill('1000');
+  await adjust.getByLabel('Reason for the adjustment').fill('Welcome credit (e2e)');
+  await adjust.getByRole('button', { name: 'Review adjustment' }).click();
+  const confirm = owner.getByRole('alertdialog', { name: 'Confirm the adjustment' });
+  await expect(confirm).toContainText(`Credit ${rupees(1000)} to ${player.userName}`);
+  await confirm.getByRole('button', { name: 'Yes, credit' }).click();
+  await expect(page.getByTestId('header-balance')).toHaveText(rupees(1000));
+
+  // The player backs one runner and lays the other of an upcoming match: ₹100 each, matched.
+  const bet = await upcomingMatchOdds(page.request, new Set());
+  const other = bet.market.runners.find((r) => r.id !== bet.runner.id) ?? bet.runner;
+  for (const [type, runner, rate] of [
+    [1, bet.runner, bet.runner.back[0]?.price],
+    [2, other, other.lay[0]?.price],
+  ] as const) {
+    const placed = await page.request.post('/Bet/PlaceBetV2', {
+      headers: await playerHeaders(page),
+      data: {
+        requestId: `e2e-void-${type}-${Date.now().toString(36)}`,
+        type,
+        rate,
+        stake: 100,
+        runnerId: runner.id,
+        marketId: bet.market.id,
+        eventId: bet.event.id,
+        acceptAnyOdds: true,
+      },
+    });
+    const body = (await placed.json()) as { result: { matchedStake: number } | null };
+    expect(placed.ok(), JSON.stringify(body)).toBe(true);
+    expect(body.result?.matchedStake).toBe(100);
+  }
+  await expect(page.getByTestId('header-exposure')).not.toHaveText(rupees(0));
+
+  // The trader finds the market by its id, voids it with a reason after the preview of the refunds.
+  const trader = await consoleAs(browser, 'trader');
+  await trader.getByRole('link', { name: 'Trading' }).click();
+  await trader.getByLabel('Event or market').fill(bet.market.id);
+  await trader.getByRole('button', { name: 'Search' }).click();
+  await trader.getByTestId(`market-${bet.market.id}`).getByRole('button').click();
+  const detail = trader.getByTestId('market-detail');
+  await expect(detail.locator('[data-testid^="bet-"]')).toHaveCount(2);
+  await detail.getByLabel('Reason to void').fill('Fixture cancelled (e2e)');
+  await detail.getByRole('button', { name: 'Void market' }).click();
+  const dialog = trader.getByRole('dialog', { name: 'Confirm void' });
+  await expect(dialog.getByTestId('preview-refunds')).toBeVisible();
+  await trader.screenshot({ path: join(test.info().outputDir, 'console-trading-1280.png') });
+  await dialog.getByRole('button', { name: 'Confirm void' }).click();
+  await expect(trader.getByTestId('settle-outcome')).toContainText('Voided');
+  const bets = detail.locator('[data-testid^="bet-"]');
+  await expect(bets).toHaveCount(2);
+  for (const row of await bets.all()) await expect(row).toHaveAttribute('data-status', 'VOID');
+
+  // Every stake is back: the whole ₹1,000 to bet with, nothing held, without a reload.
+  await expect(page.getByTestId('header-exposure')).toHaveText(rupees(0));
+  await expect(page.getByTestId('header-balance')).toHaveText(rupees(1000));
+  expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+
+  // Both actions are in the audit log, by whom.
+  await owner.getByRole('link', { name: 'Audit log' }).click();
+  const rows = owner.getByRole('table', { name: 'Audit log' }).locator('tbody tr');
+  for (const [action, actor] of [
+    ['wallet.adjust', 'owner'],
+    ['market.void', 'trader'],
+  ] as const) {
+    await owner.getByLabel('Action').fill(action);
+    await owner.getByRole('button', { name: 'Apply' }).click();
+    await expect(rows.first()).toContainText(action);
+    await expect(rows.first()).toContainText(actor);
+  }
+  for (const p of [owner, trader]) await p.context().close();
+});
+
+test('the owner turns the site blue and writes the news in the console; players see both on their next load; it is in the audit log', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const admin = await operatorHeaders(page.request, 'owner');
+  const original = await envelope<{ settings: Record<string, unknown> }>(
+    page.request,
+    '/admin/site-settings',
+    {
+      headers: admin,
+    },
+  );
+  const news = `Kabaddi league final tonight: every market open (e2e ${Date.now()})`;
+  try {
+    await page.goto('/inplay');
+    await expect(page.getByRole('navigation').first()).toBeVisible();
+    await expect(page.locator('html')).not.toHaveAttribute('data-theme', 'blue');
+
+    const owner = await consoleAs(browser, 'owner');
+    await owner.getByRole('link', { name: 'Site' }).click();
+    await expect(owner.getByLabel('Site title')).not.toHaveValue('');
+    await owner.getByRole('radio', { name: 'Blue', exact: true }).check();
+    await owner.getByLabel('Show the news marquee').check();
+    await owner.getByLabel('News text').fill(news);
+    // The preview follows the form before anything is saved.
+    const preview = owner.getByTestId('site-preview');
+    await expect(preview).toHaveAttribute('data-theme', 'blue');
+    await expect(preview.getByTestId('preview-news')).toContainText(news);
+    await owner.screenshot({ path: join(test.info().outputDir, 'console-site-1280.png') });
+    await owner.getByRole('button', { name: 'Save settings' }).click();
+    await expect(owner.getByText('Saved. Players see it on their next page load.')).toBeVisible();
+
+    // The player's next load has both.
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'blue');
+    await expect(page.getByRole('marquee', { name: 'News' })).toContainText(news);
+
+    await owner.getByRole('link', { name: 'Audit log' }).click();
+    await owner.getByLabel('Action').fill('site.update_settings');
+    await owner.getByRole('button', { name: 'Apply' }).click();
+    const rows = owner.getByRole('table', { name: 'Audit log' }).locator('tbody tr');
+    await expect(rows.first()).toContainText('site.update_settings');
+    await expect(rows.first()).toContainText('owner');
+    await owner.context().close();
+  } finally {
+    // Put the demo site back as it was for the journeys after this one.
+    const now = await envelope<{ version: number }>(page.request, '/admin/site-settings', { headers: admin });
+    const restored = await page.request.put('/admin/site-settings', {
+      headers: admin,
+      data: { settings: original.settings, version: now.version },
+    });
+    expect(restored.ok(), await restored.text()).toBe(true);
+  }
 });

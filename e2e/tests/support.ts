@@ -206,10 +206,14 @@ export interface BookmakerMarket {
   runners: { id: number; name: string; back: { rate: number }[]; lay: { rate: number }[] }[];
 }
 
-/** A GET of the public API, answered OK: its envelope's `result`. */
-export async function envelope<T>(request: APIRequestContext, url: string): Promise<T> {
-  const response = await request.get(url);
-  expect(response.ok()).toBe(true);
+/** A GET of the API (public, or with an operator's headers), answered OK: its envelope's `result`. */
+export async function envelope<T>(
+  request: APIRequestContext,
+  url: string,
+  options: { headers?: Record<string, string> } = {},
+): Promise<T> {
+  const response = await request.get(url, options);
+  expect(response.ok(), await response.text()).toBe(true);
   return ((await response.json()) as { result: T }).result;
 }
 

@@ -1,12 +1,9 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { BrowserRouter, MemoryRouter, Route, Routes } from 'react-router';
 import { Slide, ToastContainer } from 'react-toastify';
-import { AuditLogPage } from '@/audit/AuditLogPage';
-import { DashboardPage } from '@/dashboard/DashboardPage';
-import { FinanceQueuePage } from '@/finance/FinanceQueuePage';
-import { PlayersPage } from '@/players/PlayersPage';
 import { useSession } from '@/session/session-store';
+import type { ScreenKey } from '@/session/screens';
 import { Home } from '@/shell/Home';
 import { ScreenGuard } from '@/shell/ScreenGuard';
 import { RequireSession } from '@/shell/Shell';
@@ -15,6 +12,37 @@ import { makeQueryClient } from './query-client';
 
 /** Where the server serves the console (apps/server/src/platform/http/operator-console.ts). */
 export const BASENAME = '/operator';
+
+/*
+ * Each screen is its own chunk, loaded when first opened: a support agent never downloads the
+ * dashboard's charts or the site editor, and the sign-in page comes up at once.
+ */
+const DashboardPage = lazy(() =>
+  import('@/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })),
+);
+const FinanceQueuePage = lazy(() =>
+  import('@/finance/FinanceQueuePage').then((m) => ({ default: m.FinanceQueuePage })),
+);
+const TradingPage = lazy(() => import('@/trading/TradingPage').then((m) => ({ default: m.TradingPage })));
+const PlayersPage = lazy(() => import('@/players/PlayersPage').then((m) => ({ default: m.PlayersPage })));
+const SitePage = lazy(() => import('@/site/SitePage').then((m) => ({ default: m.SitePage })));
+const AuditLogPage = lazy(() => import('@/audit/AuditLogPage').then((m) => ({ default: m.AuditLogPage })));
+
+function Screen({ screen, children }: { screen: ScreenKey; children: ReactNode }) {
+  return (
+    <ScreenGuard screen={screen}>
+      <Suspense
+        fallback={
+          <p className="muted" role="status">
+            Loading…
+          </p>
+        }
+      >
+        {children}
+      </Suspense>
+    </ScreenGuard>
+  );
+}
 
 export function ConsoleRoutes() {
   return (
@@ -25,33 +53,49 @@ export function ConsoleRoutes() {
         <Route
           path="/dashboard"
           element={
-            <ScreenGuard screen="dashboard">
+            <Screen screen="dashboard">
               <DashboardPage />
-            </ScreenGuard>
+            </Screen>
           }
         />
         <Route
           path="/finance"
           element={
-            <ScreenGuard screen="finance">
+            <Screen screen="finance">
               <FinanceQueuePage />
-            </ScreenGuard>
+            </Screen>
+          }
+        />
+        <Route
+          path="/trading"
+          element={
+            <Screen screen="trading">
+              <TradingPage />
+            </Screen>
           }
         />
         <Route
           path="/players"
           element={
-            <ScreenGuard screen="players">
+            <Screen screen="players">
               <PlayersPage />
-            </ScreenGuard>
+            </Screen>
+          }
+        />
+        <Route
+          path="/site"
+          element={
+            <Screen screen="site">
+              <SitePage />
+            </Screen>
           }
         />
         <Route
           path="/audit"
           element={
-            <ScreenGuard screen="audit">
+            <Screen screen="audit">
               <AuditLogPage />
-            </ScreenGuard>
+            </Screen>
           }
         />
         <Route path="*" element={<p className="notice notice--info">There is no such screen.</p>} />

@@ -226,7 +226,13 @@ function DaysChart({ days }: { days: Dashboard['days'] }) {
           >
             <CartesianGrid stroke="#e2e4ec" vertical={false} />
             <XAxis dataKey="label" tick={{ fontSize: 11 }} />
-            <YAxis tickFormatter={tickRupees} tick={{ fontSize: 11 }} width={64} />
+            {/* At least ₹1,000 high: a quiet fortnight's axis would otherwise tick 0 to 4 paise, each "₹0". */}
+            <YAxis
+              tickFormatter={tickRupees}
+              tick={{ fontSize: 11 }}
+              width={64}
+              domain={[0, (dataMax: number) => Math.max(dataMax, 100_000)]}
+            />
             <Tooltip formatter={(value) => (typeof value === 'number' ? formatMoney(paise(value)) : value)} />
             <Legend />
             <Bar dataKey="deposits" name="Deposits" fill={COLOURS.deposits} isAnimationActive={false} />
