@@ -23,7 +23,14 @@ import {
   verify,
   type Answer,
 } from './helpers';
-import { demoOperatorTokens, freshCode, signInOperator, type DemoRole } from './operator-helpers';
+import {
+  demoOperatorTokens,
+  freshCode,
+  otherSiteOperatorToken,
+  pendingDeposit,
+  signInOperator,
+  type DemoRole,
+} from './operator-helpers';
 
 /*
  * Operator accounts (section C5) through the HTTP API: sign-in with a password and a TOTP code, the
@@ -31,10 +38,6 @@ import { demoOperatorTokens, freshCode, signInOperator, type DemoRole } from './
  * and the append-only audit log written in the action's own transaction.
  */
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
 const OTHER_HOST = 'skipotp.backlay.local';
 
 interface AuditRow {
@@ -66,8 +69,6 @@ describe.each(backends)('operator accounts (%s)', (backend) => {
   });
 
   let seq = 0;
-  let utrSeq = 0;
-  const newUtr = () => `${String(Date.now()).slice(-7)}${String(++utrSeq).padStart(5, '0')}`;
   const as = <T = unknown>(
     token: string,
     url: string,
@@ -111,26 +112,6 @@ describe.each(backends)('operator accounts (%s)', (backend) => {
         amount: rupees,
         reason: 'test funds',
         reference: `ops-${backend}-${++seq}`,
-      }),
-    );
-  }
-  async function pendingDeposit(p: { token: string; host?: string | undefined }) {
-    const image = `data:image/png;base64,${Buffer.concat([PNG, Buffer.from(`#${++seq}`)]).toString('base64')}`;
-    const host = p.host ? { host: p.host } : {};
-    const { imageId } = expectOk(
-      await call<{ imageId: number }>(ctx.app, {
-        url: '/Setting/StoreImage',
-        body: { image },
-        token: p.token,
-        ...host,
-      }),
-    );
-    return expectOk(
-      await call<{ id: number }>(ctx.app, {
-        url: '/DepositWithdrawal/CreateDeposit',
-        body: { amount: 500, paymentMethod: 'Upi', utr: newUtr(), imageId },
-        token: p.token,
-        ...host,
       }),
     );
   }
@@ -405,6 +386,13 @@ describe.each(backends)('operator accounts (%s)', (backend) => {
               'FORBIDDEN',
               new RegExp(`Your role \\(${role}\\) may not do this: it needs owner`),
             );
+            // The attempt is in the audit log: who, which call.
+            const [attempt] = await queryRows<{ actor: unknown; target: unknown }>(
+              ctx.database.db,
+              sql`select actor, target from operator_audit_log where action = 'auth.refused'
+                    order by id desc limit 1`,
+            );
+            expect(attempt).toMatchObject({ actor: role, target: `${r.method ?? 'POST'} ${r.url}` });
           }
         }
       },
@@ -450,15 +438,11 @@ describe.each(backends)('operator accounts (%s)', (backend) => {
     let otherOwner: string;
     beforeAll(async () => {
       // operator:create makes the other site's first owner; it signs in on that site's host.
-      const op = await createOperator('owner', OTHER_HOST);
-      otherOwner = (
-        await signInOperator(ctx.app, {
-          userName: op.userName,
-          password: 'a-long-operator-password',
-          secret: op.totpSecret,
-          host: OTHER_HOST,
-        })
-      ).accessToken;
+      otherOwner = await otherSiteOperatorToken(ctx.app, {
+        host: OTHER_HOST,
+        userName: `op_owner_${++seq}_${backend}`,
+        role: 'owner',
+      });
     });
     const onOther = <T = unknown>(url: string, body?: unknown) =>
       as<T>(otherOwner, url, body, { host: OTHER_HOST });
@@ -466,8 +450,8 @@ describe.each(backends)('operator accounts (%s)', (backend) => {
     it("sees only its own site's requests and decides none of another's", async () => {
       const here = await player();
       const there = await player(OTHER_HOST);
-      const mine = await pendingDeposit(here);
-      const theirs = await pendingDeposit(there);
+      const mine = await pendingDeposit(ctx.app, here);
+      const theirs = await pendingDeposit(ctx.app, there);
       const ids = (a: Answer<{ items: { id: number }[] }>) => expectOk(a).items.map((i) => i.id);
       const otherList = ids(
         await onOther<{ items: { id: number }[] }>('/admin/payment-requests?MaxResultCount=100'),
@@ -522,7 +506,7 @@ describe.each(backends)('operator accounts (%s)', (backend) => {
     it('records each decision with who, role, site, target, before and after, request id and address', async () => {
       const domainId = await testDomainId();
       const p = await player();
-      const deposit = await pendingDeposit(p);
+      const deposit = await pendingDeposit(ctx.app, p);
       const ip = nextIp();
       expectOk(
         await as(tokens.finance, '/admin/payment-requests/approve-deposit', { id: deposit.id }, { ip }),
@@ -534,7 +518,7 @@ describe.each(backends)('operator accounts (%s)', (backend) => {
           utr: '998877665544',
         }),
       );
-      const rejected = await pendingDeposit(p);
+      const rejected = await pendingDeposit(ctx.app, p);
       expectOk(
         await as(tokens.owner, '/admin/payment-requests/reject', {
           id: rejected.id,
@@ -604,7 +588,7 @@ describe.each(backends)('operator accounts (%s)', (backend) => {
       const p = await player();
       // From now: an earlier test's rows (a login link a moment ago) are before it.
       const start = new Date().toISOString();
-      const deposit = await pendingDeposit(p);
+      const deposit = await pendingDeposit(ctx.app, p);
       expectOk(await as(tokens.finance, '/admin/payment-requests/approve-deposit', { id: deposit.id }));
       expectOk(await as(tokens.support, '/admin/login-links', { userName: p.userName }));
       type Log = { totalCount: number; items: { actor: string; action: string; at: string }[] };
@@ -646,7 +630,7 @@ describe.each(backends)('operator accounts (%s)', (backend) => {
 
     it('a refused decision writes no row; an audit that fails undoes the decision', async () => {
       const p = await player();
-      const deposit = await pendingDeposit(p);
+      const deposit = await pendingDeposit(ctx.app, p);
       expectOk(await as(tokens.finance, '/admin/payment-requests/approve-deposit', { id: deposit.id }));
       expectRefused(
         await as(tokens.finance, '/admin/payment-requests/approve-deposit', { id: deposit.id }),
@@ -655,7 +639,7 @@ describe.each(backends)('operator accounts (%s)', (backend) => {
       );
       expect(await audit(sql`target = ${`payment_request:${deposit.id}`}`)).toHaveLength(1);
 
-      const other = await pendingDeposit(p);
+      const other = await pendingDeposit(ctx.app, p);
       const balance = (await ctx.app.ledger.wallet(p.userId)).balancePaise;
       vi.spyOn(OperatorAuditTrail.prototype, 'record').mockRejectedValueOnce(
         new Error('audit log unavailable'),

@@ -79,9 +79,19 @@ function operatorOf(req: FastifyRequest, roles: readonly OperatorRole[] = []): A
   }
   if (operator.role !== 'owner' && !roles.includes(operator.role)) {
     const needs = ['owner', ...roles].join(' or ');
-    throw new AppError('FORBIDDEN', `Your role (${operator.role}) may not do this: it needs ${needs}.`);
+    throw new RoleRefused(operator, needs);
   }
   return operator;
+}
+
+/** An operator's call beyond its role: refused, and kept in the audit log as an attempt. */
+class RoleRefused extends AppError {
+  constructor(
+    readonly operator: AuthOperator,
+    readonly needs: string,
+  ) {
+    super('FORBIDDEN', `Your role (${operator.role}) may not do this: it needs ${needs}.`);
+  }
 }
 
 const NUL_MESSAGE = 'Text may not contain the NUL character.';
@@ -175,7 +185,27 @@ export function defineRoute<R extends RouteDef>(
       }
       const user = req.authUser;
       if (def.auth === 'user' && !user) throw req.authError ?? new AppError('UNAUTHENTICATED');
-      const operator = def.auth === 'operator' ? operatorOf(req, options.roles) : null;
+      let operator: AuthOperator | null = null;
+      if (def.auth === 'operator') {
+        try {
+          operator = operatorOf(req, options.roles);
+        } catch (err) {
+          if (err instanceof RoleRefused) {
+            // Written on its own (nothing else happens); a failed write leaves the refusal as it is.
+            await app.operatorAudit
+              .record(app.db, {
+                action: 'auth.refused',
+                target: `${def.method} ${def.path}`,
+                after: { needs: err.needs },
+                operator: err.operator,
+                requestId: req.id,
+                ip: req.ip,
+              })
+              .catch((auditErr: unknown) => req.log.error({ err: auditErr }, 'refused call not audited'));
+          }
+          throw err;
+        }
+      }
       const ctx = {
         query: parse(def.query, req.query ?? {}),
         body: parse(def.body, req.body),
