@@ -6,8 +6,6 @@ import type { FeedFixture } from '@backlay/market-feed';
 import { buildApp } from '../src/app';
 import { num, queryRows } from '../src/betting/sql-rows';
 import { signWalletCall } from '../src/casino';
-import { TotpSealer } from '../src/operator';
-import { createOperatorDirectly } from '../src/operator/bootstrap';
 import { adjust, demoPlayer, expectLedgerBalanced, placeOk, settle } from './betting-helpers';
 import { backends, createTestApp, testConfig, type TestContext } from './harness';
 import { hubUrlOf, startHubClient } from './hub-client';
@@ -22,7 +20,12 @@ import {
   verify,
   type Answer,
 } from './helpers';
-import { demoOperatorTokens, signInOperator, type DemoRole } from './operator-helpers';
+import {
+  demoOperatorTokens,
+  otherSiteOperatorToken,
+  pendingDeposit,
+  type DemoRole,
+} from './operator-helpers';
 
 /*
  * The operators' console, Dashboard and Players (issue 16, backoffice/) through the HTTP API: the
@@ -33,10 +36,6 @@ import { demoOperatorTokens, signInOperator, type DemoRole } from './operator-he
  */
 
 const OTHER_HOST = 'skipotp.backlay.local';
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
 const RUNNERS = [
   { id: 11, name: 'India', back: [2.0], lay: [2.02] },
   { id: 12, name: 'Australia', back: [2.0], lay: [2.02] },
@@ -70,21 +69,11 @@ describe.each(backends)('operators console: dashboard and players (%s)', (backen
     ctx = await createTestApp(backend, { LOG_LEVEL: process.env.TEST_LOG ?? 'silent' }, { feed });
     tokens = await demoOperatorTokens(ctx.app);
     // Another site's owner, made as operator:create makes a site's first one.
-    const op = await createOperatorDirectly(ctx.database.db, new TotpSealer(ctx.config.jwtSecret), {
-      domain: OTHER_HOST,
+    otherOwner = await otherSiteOperatorToken(ctx.app, {
+      host: OTHER_HOST,
       userName: `bo_owner_${backend}`,
-      password: 'a-long-operator-password',
       role: 'owner',
-      by: 'test',
     });
-    otherOwner = (
-      await signInOperator(ctx.app, {
-        userName: op.userName,
-        password: 'a-long-operator-password',
-        secret: op.totpSecret,
-        host: OTHER_HOST,
-      })
-    ).accessToken;
   });
   afterAll(async () => {
     await ctx?.close();
@@ -141,29 +130,6 @@ describe.each(backends)('operators console: dashboard and players (%s)', (backen
     };
   }
 
-  let utrSeq = 0;
-  const newUtr = () => `${String(Date.now()).slice(-7)}${String(++utrSeq).padStart(5, '0')}`;
-  async function pendingDeposit(p: Who, rupees: number) {
-    const image = `data:image/png;base64,${Buffer.concat([PNG, Buffer.from(`#${++seq}`)]).toString('base64')}`;
-    const host = p.host ? { host: p.host } : {};
-    const { imageId } = expectOk(
-      await call<{ imageId: number }>(ctx.app, {
-        url: '/Setting/StoreImage',
-        body: { image },
-        token: p.token,
-        ...host,
-      }),
-    );
-    return expectOk(
-      await call<{ id: number }>(ctx.app, {
-        url: '/DepositWithdrawal/CreateDeposit',
-        body: { amount: rupees, paymentMethod: 'Upi', utr: newUtr(), imageId },
-        token: p.token,
-        ...host,
-      }),
-    );
-  }
-
   /** A provider's signed seamless-wallet call (king), as casino-wallet.test.ts makes them. */
   function casino<T>(what: 'bet' | 'win' | 'rollback', body: Record<string, unknown>): Promise<Answer<T>> {
     const secret = ctx.config.casinoProviders.king.secret;
@@ -201,7 +167,7 @@ describe.each(backends)('operators console: dashboard and players (%s)', (backen
       const before = await dashboard();
       const a = await player();
       // A manual deposit waits in the queue with its age, then finance approves it.
-      const deposit = await pendingDeposit(a, 500);
+      const deposit = await pendingDeposit(ctx.app, a, 500);
       const waiting = await dashboard();
       expect(waiting.pendingDeposits.count).toBe(before.pendingDeposits.count + 1);
       expect(waiting.pendingDeposits.oldestAt).not.toBeNull();
@@ -465,7 +431,7 @@ describe.each(backends)('operators console: dashboard and players (%s)', (backen
       const p = await player();
       const ip = nextIp();
       expectOk(await authenticate(ctx.app, p.userName, p.password, { ip }));
-      const deposit = await pendingDeposit(p, 400);
+      const deposit = await pendingDeposit(ctx.app, p, 400);
       expectOk(
         await as(tokens.finance, '/admin/payment-requests/approve-deposit', { body: { id: deposit.id } }),
       );

@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { num, queryRows } from '../src/betting/sql-rows';
-import { TotpSealer } from '../src/operator';
-import { createOperatorDirectly } from '../src/operator/bootstrap';
 import { backends, createTestApp, type TestContext } from './harness';
 import { call, expectOk, expectRefused, register, registerVerified, verify, type Answer } from './helpers';
-import { operatorToken, signInOperator } from './operator-helpers';
+import { operatorToken, otherSiteOperatorToken } from './operator-helpers';
 
 /*
  * A site's cashier set by its operators (GET and PUT /admin/cashier-settings): the owner reads and
@@ -276,21 +274,11 @@ describe.each(backends)('cashier settings by the operators (%s)', (backend) => {
     let otherOwner: string;
     let otherDomainId: number;
     beforeAll(async () => {
-      const op = await createOperatorDirectly(ctx.database.db, new TotpSealer(ctx.config.jwtSecret), {
-        domain: OTHER_HOST,
+      otherOwner = await otherSiteOperatorToken(ctx.app, {
+        host: OTHER_HOST,
         userName: `cashier_owner_${backend}`,
-        password: 'a-long-operator-password',
         role: 'owner',
-        by: 'test',
       });
-      otherOwner = (
-        await signInOperator(ctx.app, {
-          userName: op.userName,
-          password: 'a-long-operator-password',
-          secret: op.totpSecret,
-          host: OTHER_HOST,
-        })
-      ).accessToken;
       otherDomainId = await domainIdOf(OTHER_HOST);
     });
 

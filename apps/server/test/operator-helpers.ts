@@ -1,4 +1,4 @@
-import type { OperatorLoginResult } from '@backlay/contract';
+import type { OperatorLoginResult, OperatorRole } from '@backlay/contract';
 import type { FastifyInstance } from 'fastify';
 import {
   DEMO_OPERATOR_PASSWORD,
@@ -6,6 +6,7 @@ import {
   seedDemoOperators,
   TotpSealer,
 } from '../src/operator';
+import { createOperatorDirectly } from '../src/operator/bootstrap';
 import { findOperatorByName } from '../src/operator/operator-repository';
 import { totpCode } from '../src/operator/totp';
 import { call, expectOk } from './helpers';
@@ -63,6 +64,31 @@ export async function signInOperator(
     ...(opts.host ? { host: opts.host } : {}),
   });
   return expectOk(answer);
+}
+
+/**
+ * An operator of another site, made as operator:create makes one (where nobody works yet), signed
+ * in on that site's host; answers the token.
+ */
+export async function otherSiteOperatorToken(
+  app: FastifyInstance,
+  opts: { host: string; userName: string; role: OperatorRole },
+): Promise<string> {
+  const password = 'a-long-operator-password';
+  const op = await createOperatorDirectly(app.db, new TotpSealer(app.config.jwtSecret), {
+    domain: opts.host,
+    userName: opts.userName,
+    password,
+    role: opts.role,
+    by: 'test',
+  });
+  const signedIn = await signInOperator(app, {
+    userName: op.userName,
+    password,
+    secret: op.totpSecret,
+    host: opts.host,
+  });
+  return signedIn.accessToken;
 }
 
 /** The four demo operators' tokens on the 'test' domain, one sign-in each. */
@@ -130,4 +156,42 @@ export async function signInOverHttp(baseUrl: string, userName: DemoRole): Promi
   const body = (await answer.json()) as { success: boolean; result: OperatorLoginResult | null };
   if (!body.success || !body.result) throw new Error(`operator sign-in refused: ${JSON.stringify(body)}`);
   return body.result.accessToken;
+}
+
+/** A 1x1 PNG: the deposit screenshot. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+let deposits = 0;
+
+/**
+ * A player's UPI deposit waiting for an operator's decision: its screenshot stored first (each one
+ * different), a fresh 12-digit UTR. Answers the request's id.
+ */
+export async function pendingDeposit(
+  app: FastifyInstance,
+  player: { token: string; host?: string | undefined },
+  rupees = 500,
+): Promise<{ id: number }> {
+  const n = ++deposits;
+  const image = `data:image/png;base64,${Buffer.concat([PNG, Buffer.from(`#${n}`)]).toString('base64')}`;
+  const utr = `${String(Date.now()).slice(-7)}${String(n).padStart(5, '0')}`;
+  const host = player.host ? { host: player.host } : {};
+  const { imageId } = expectOk(
+    await call<{ imageId: number }>(app, {
+      url: '/Setting/StoreImage',
+      body: { image },
+      token: player.token,
+      ...host,
+    }),
+  );
+  return expectOk(
+    await call<{ id: number }>(app, {
+      url: '/DepositWithdrawal/CreateDeposit',
+      body: { amount: rupees, paymentMethod: 'Upi', utr, imageId },
+      token: player.token,
+      ...host,
+    }),
+  );
 }

@@ -3,12 +3,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { num, queryRows } from '../src/betting/sql-rows';
-import { TotpSealer } from '../src/operator';
-import { createOperatorDirectly } from '../src/operator/bootstrap';
 import { createInProcessBus } from '../src/platform/bus';
 import { backends, createTestApp, type TestContext } from './harness';
 import { call, expectOk, expectRefused, register, registerVerified, verify, type Answer } from './helpers';
-import { operatorToken, signInOperator } from './operator-helpers';
+import { operatorToken, otherSiteOperatorToken } from './operator-helpers';
 
 /*
  * The owner's Site screen (GET and PUT /admin/site-settings): the site's settings with their version;
@@ -372,21 +370,11 @@ describe.each(backends)('site settings by the owner (%s)', (backend) => {
   });
 
   it("gives another site's owner its own site's settings only", async () => {
-    const op = await createOperatorDirectly(ctx.database.db, new TotpSealer(ctx.config.jwtSecret), {
-      domain: OTHER_HOST,
+    const other = await otherSiteOperatorToken(ctx.app, {
+      host: OTHER_HOST,
       userName: `site_owner_${backend}`,
-      password: 'a-long-operator-password',
       role: 'owner',
-      by: 'test',
     });
-    const other = (
-      await signInOperator(ctx.app, {
-        userName: op.userName,
-        password: 'a-long-operator-password',
-        secret: op.totpSecret,
-        host: OTHER_HOST,
-      })
-    ).accessToken;
     const ours = await current();
     const row = await storedRow();
 

@@ -3,8 +3,6 @@ import { fixture, matchOddsMarket, fancyMarket, TestFeed } from '@backlay/feed-s
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { num, queryRows } from '../src/betting/sql-rows';
-import { TotpSealer } from '../src/operator';
-import { createOperatorDirectly } from '../src/operator/bootstrap';
 import {
   backBet,
   expectLedgerBalanced,
@@ -19,7 +17,7 @@ import {
 } from './betting-helpers';
 import { backends, createTestApp, type TestContext } from './harness';
 import { call, expectOk, expectRefused, type Answer } from './helpers';
-import { operatorToken, signInOperator } from './operator-helpers';
+import { operatorToken, otherSiteOperatorToken } from './operator-helpers';
 
 /*
  * The operators' Trading screen (GET /admin/markets, /admin/markets/bets, /admin/markets/settle-preview)
@@ -589,21 +587,11 @@ describe.each(backends)('the trading console (%s)', (backend) => {
         host: OTHER_HOST,
       }),
     );
-    const op = await createOperatorDirectly(ctx.database.db, new TotpSealer(ctx.config.jwtSecret), {
-      domain: OTHER_HOST,
+    const token = await otherSiteOperatorToken(ctx.app, {
+      host: OTHER_HOST,
       userName: `trading_trader_${backend}`,
-      password: 'a-long-operator-password',
       role: 'trader',
-      by: 'test',
     });
-    const token = (
-      await signInOperator(ctx.app, {
-        userName: op.userName,
-        password: 'a-long-operator-password',
-        secret: op.totpSecret,
-        host: OTHER_HOST,
-      })
-    ).accessToken;
 
     const theirs = expectOk(
       await call<{ items: Market[] }>(ctx.app, {

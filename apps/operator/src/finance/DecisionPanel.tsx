@@ -6,9 +6,10 @@ import { useForm, type FieldValues, type Path, type UseFormSetError } from 'reac
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import type { ApiError } from '@/api/errors';
-import { isForbidden, toApiError } from '@/api/errors';
+import { toApiError } from '@/api/errors';
 import { formatMoney } from '@/shared/format';
-import { NotAllowed } from '@/shared/Problem';
+import { ReasonField } from '@/shared/ReasonField';
+import { Refusal } from '@/shared/Refusal';
 import { decide, STALE_CODES, type Decision } from './decisions';
 import type { QueueItem } from './types';
 
@@ -90,14 +91,7 @@ export function DecisionPanel(props: PanelProps) {
   }
   return (
     <section className="decide" aria-label="Decision">
-      {refusal &&
-        (isForbidden(refusal) ? (
-          <NotAllowed what="decide payment requests" detail={refusal.message} />
-        ) : (
-          <p className="notice notice--error" role="alert">
-            {refusal.message} <span className="code">({refusal.code})</span>
-          </p>
-        ))}
+      {refusal && <Refusal error={refusal} what="decide payment requests" />}
       {item.type === 'Deposit' ? (
         <ApproveDeposit item={item} busy={busy} run={run} />
       ) : (
@@ -211,24 +205,19 @@ function RejectForm({ item, busy, run }: { item: QueueItem; busy: boolean; run: 
   const id = `reject-reason-${item.id}`;
   return (
     <form className="decide__form" onSubmit={submit} noValidate aria-label="Reject the request">
-      <div className="field">
-        <label htmlFor={id}>Reason for the player</label>
-        <textarea
-          id={id}
-          rows={2}
-          maxLength={300}
-          aria-required="true"
-          aria-invalid={errors.reason ? true : undefined}
-          aria-describedby={`${id}-hint`}
-          {...register('reason')}
-        />
-        <span id={`${id}-hint`} className={errors.reason ? 'field__error' : 'field__hint'}>
-          {errors.reason?.message ??
-            (item.type === 'Withdrawal'
-              ? 'The player reads it; the held amount returns to their balance.'
-              : 'The player reads it; nothing is credited.')}
-        </span>
-      </div>
+      <ReasonField
+        id={id}
+        label="Reason for the player"
+        hint={
+          item.type === 'Withdrawal'
+            ? 'The player reads it; the held amount returns to their balance.'
+            : 'The player reads it; nothing is credited.'
+        }
+        error={errors.reason}
+        maxLength={300}
+        rows={2}
+        registration={register('reason')}
+      />
       <button type="submit" className="btn btn--reject" disabled={busy}>
         Reject
       </button>

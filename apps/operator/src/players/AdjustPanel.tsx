@@ -8,9 +8,10 @@ import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { call } from '@/api/client';
 import type { ApiError } from '@/api/errors';
-import { isForbidden, toApiError } from '@/api/errors';
+import { toApiError } from '@/api/errors';
 import { formatMoney } from '@/shared/format';
-import { NotAllowed } from '@/shared/Problem';
+import { ReasonField } from '@/shared/ReasonField';
+import { Refusal } from '@/shared/Refusal';
 import { useSession } from '@/session/session-store';
 import {
   ADJUST_ROLES,
@@ -164,9 +165,8 @@ function AdjustForm({ player, wallet }: { player: Player; wallet: Wallet }) {
     <section className="player__adjust" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Adjust balance</h3>
       {refusal &&
-        (isForbidden(refusal) ? (
-          <NotAllowed what="adjust balances" detail={refusal.message} />
-        ) : uncertain ? (
+        // Only an answer that never came is uncertain: a 403 never is.
+        (uncertain ? (
           <p className="notice notice--warn" role="alert">
             No clear answer came ({refusal.message}): the adjustment may or may not have been made. Check the
             ledger below. Pressing <strong>Yes, {pending?.direction ?? 'credit'}</strong> again sends the same
@@ -174,12 +174,11 @@ function AdjustForm({ player, wallet }: { player: Player; wallet: Wallet }) {
             made. <span className="code">({refusal.code})</span>
           </p>
         ) : (
-          <p className="notice notice--error" role="alert">
+          <Refusal error={refusal} what="adjust balances">
             {refusal.code === 'INSUFFICIENT_FUNDS'
               ? `${player.userName} has not enough cash for this debit: ${refusal.message}`
-              : refusal.message}{' '}
-            <span className="code">({refusal.code})</span>
-          </p>
+              : refusal.message}
+          </Refusal>
         ))}
       <form
         className="decide__form"
@@ -220,25 +219,20 @@ function AdjustForm({ player, wallet }: { player: Player; wallet: Wallet }) {
               `Cash ${formatMoney(wallet.cash)}; a debit may take at most ${formatMoney(debitable(wallet))} (open bets hold ${formatMoney(wallet.exposure)}).`}
           </span>
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-reason`}>Reason for the adjustment</label>
-          <textarea
-            id={`${id}-reason`}
-            rows={2}
-            maxLength={REASON_MAX}
-            aria-required="true"
-            aria-invalid={errors.reason ? true : undefined}
-            aria-describedby={`${id}-reason-hint`}
-            disabled={pending != null || busy}
-            {...register('reason')}
-          />
-          <span id={`${id}-reason-hint`} className={errors.reason ? 'field__error' : 'field__hint'}>
-            {errors.reason?.message ??
-              (player.isDemo
-                ? 'Kept in the ledger and the audit log. A demo account: this moves play money, never real money.'
-                : 'Kept in the ledger (the player sees it on their statement) and in the audit log.')}
-          </span>
-        </div>
+        <ReasonField
+          id={`${id}-reason`}
+          label="Reason for the adjustment"
+          hint={
+            player.isDemo
+              ? 'Kept in the ledger and the audit log. A demo account: this moves play money, never real money.'
+              : 'Kept in the ledger (the player sees it on their statement) and in the audit log.'
+          }
+          error={errors.reason}
+          maxLength={REASON_MAX}
+          rows={2}
+          disabled={pending != null || busy}
+          registration={register('reason')}
+        />
         {pending == null && (
           <button type="submit" className="btn" disabled={busy}>
             Review adjustment

@@ -7,8 +7,9 @@ import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { call } from '@/api/client';
 import type { ApiError } from '@/api/errors';
-import { isForbidden, toApiError } from '@/api/errors';
-import { NotAllowed } from '@/shared/Problem';
+import { toApiError } from '@/api/errors';
+import { ReasonField } from '@/shared/ReasonField';
+import { Refusal } from '@/shared/Refusal';
 import { useSession } from '@/session/session-store';
 import { PLAYER_DETAIL_KEY, PLAYERS_KEY } from './keys';
 
@@ -95,42 +96,33 @@ function LockForm({ player }: { player: Player }) {
   const id = `lock-reason-${player.id}`;
   return (
     <section className="player__lock" aria-label={`${verb} the player`}>
-      {refusal &&
-        (isForbidden(refusal) ? (
-          <NotAllowed what="lock or unlock players" detail={refusal.message} />
-        ) : (
-          <p className="notice notice--error" role="alert">
-            {refusal.status === 409
-              ? `${player.userName} cannot be ${locking ? 'locked' : 'unlocked'}: ${refusal.message}`
-              : refusal.message}{' '}
-            <span className="code">({refusal.code})</span>
-          </p>
-        ))}
+      {refusal && (
+        <Refusal error={refusal} what="lock or unlock players">
+          {refusal.status === 409
+            ? `${player.userName} cannot be ${locking ? 'locked' : 'unlocked'}: ${refusal.message}`
+            : refusal.message}
+        </Refusal>
+      )}
       <form
         className="decide__form"
         noValidate
         aria-label={`${verb} ${player.userName}`}
         onSubmit={handleSubmit((form) => setConfirming(form.reason.trim()))}
       >
-        <div className="field">
-          <label htmlFor={id}>Reason to {verb.toLowerCase()}</label>
-          <textarea
-            id={id}
-            rows={2}
-            maxLength={500}
-            aria-required="true"
-            aria-invalid={errors.reason ? true : undefined}
-            aria-describedby={`${id}-hint`}
-            disabled={confirming != null || mutation.isPending}
-            {...register('reason')}
-          />
-          <span id={`${id}-hint`} className={errors.reason ? 'field__error' : 'field__hint'}>
-            {errors.reason?.message ??
-              (locking
-                ? 'Kept in the audit log. The player is signed out everywhere at once.'
-                : 'Kept in the audit log. The player may sign in again.')}
-          </span>
-        </div>
+        <ReasonField
+          id={id}
+          label={`Reason to ${verb.toLowerCase()}`}
+          hint={
+            locking
+              ? 'Kept in the audit log. The player is signed out everywhere at once.'
+              : 'Kept in the audit log. The player may sign in again.'
+          }
+          error={errors.reason}
+          maxLength={500}
+          rows={2}
+          disabled={confirming != null || mutation.isPending}
+          registration={register('reason')}
+        />
         {confirming == null && (
           <button
             type="submit"

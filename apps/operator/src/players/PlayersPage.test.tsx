@@ -5,6 +5,14 @@ import { Providers } from '@/app/App';
 import { makeQueryClient } from '@/app/query-client';
 import { signedInAs } from '@/test/console';
 import { fakeServer, ok, refused } from '@/test/fake-server';
+import {
+  wireBet,
+  wireBonus,
+  wireLedgerLine,
+  wirePayment,
+  wirePlayerDetail,
+  wireSignIn,
+} from './player-fixture';
 import { PlayersPage } from './PlayersPage';
 
 /** Players and their detail as the server puts them on the wire (money in rupees). */
@@ -25,74 +33,27 @@ function summary(overrides: Record<string, unknown> = {}) {
 
 function detail(status = 'active') {
   const { cash: _cash, exposure: _exposure, ...player } = summary({ status });
-  return {
+  return wirePlayerDetail({
     player: {
       ...player,
-      email: 'rahul@example.com',
-      referralCode: 'RAHUL7',
       referrer: { userId: 3, userName: 'asha' },
       referral: { status: 'CLAIMED', flags: ['SameDevice'], decision: 'approve' },
-      signupIp: '203.0.113.9',
-      signupDeviceId: 'dev-abc',
       verifiedAt: '2025-11-01T08:05:00.000Z',
     },
-    wallet: { cash: 1250.5, bonus: 100, exposure: 300, held: 500 },
-    ledger: [
-      {
-        journalId: 91,
-        at: '2025-11-24T09:00:00.000Z',
-        kind: 'deposit',
-        description: 'Deposit #12 approved',
-        account: 'cash',
-        amount: 2500,
-        balanceAfter: 2750.5,
-      },
-    ],
+    wallet: { bonus: 100, held: 500 },
+    ledger: [wireLedgerLine({ at: '2025-11-24T09:00:00.000Z', balanceAfter: 2750.5 })],
     bets: [
-      {
-        id: 5,
-        orderId: 4,
-        placedAt: '2025-11-24T09:30:00.000Z',
-        eventTitle: 'India v Australia',
-        marketName: 'Match Odds',
-        side: 'back',
-        odds: 1.85,
-        rate: null,
-        line: null,
-        stake: 200,
-        liability: 200,
-        status: 'MATCHED',
-        result: null,
-        settledAt: null,
-      },
+      wireBet({ placedAt: '2025-11-24T09:30:00.000Z', status: 'MATCHED', result: null, settledAt: null }),
     ],
-    payments: [
-      {
-        id: 12,
-        type: 'deposit',
-        amount: 2500,
-        paymentMethod: 'Upi',
-        status: 'APPROVED',
-        utr: '412345678901',
-        payoutUtr: null,
-        reason: null,
-        createdAt: '2025-11-24T08:50:00.000Z',
-        decidedAt: '2025-11-24T09:00:00.000Z',
-      },
-    ],
+    payments: [wirePayment({ createdAt: '2025-11-24T08:50:00.000Z', decidedAt: '2025-11-24T09:00:00.000Z' })],
     bonuses: [
-      {
-        id: 2,
-        title: 'Welcome bonus',
-        kind: 'first_deposit',
-        status: 'ACTIVE',
+      wireBonus({
         amount: 100,
         wagered: 50,
         wageringRequired: 1000,
         claimedAt: '2025-11-24T09:01:00.000Z',
         expiresAt: '2025-12-24T09:01:00.000Z',
-        endedAt: null,
-      },
+      }),
     ],
     referrals: [
       {
@@ -106,18 +67,8 @@ function detail(status = 'active') {
         claimedAt: null,
       },
     ],
-    signIns: [
-      {
-        at: '2025-11-24T10:15:00.000Z',
-        ip: '198.51.100.4',
-        browser: 'Chrome 131',
-        clientName: 'web',
-        deviceId: 'dev-abc',
-        result: 'InvalidUserNameOrPassword',
-      },
-    ],
-    responsibleGaming: { excludedUntil: null },
-  };
+    signIns: [wireSignIn({ at: '2025-11-24T10:15:00.000Z', result: 'InvalidUserNameOrPassword' })],
+  });
 }
 
 function playersServer() {

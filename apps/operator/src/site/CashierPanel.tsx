@@ -6,20 +6,27 @@ import {
 } from '@backlay/contract';
 import { paiseToRupees } from '@backlay/exchange';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { call } from '@/api/client';
 import { toApiError, type ApiError } from '@/api/errors';
 import { formatDateTime } from '@/shared/format';
 import { Problem } from '@/shared/Problem';
-import { placeServerErrors, SaveRefusal, useWarnBeforeLeaving, withTypedNumbers } from './form-helpers';
+import {
+  placeServerErrors,
+  RupeesField,
+  SaveBar,
+  SaveRefusal,
+  TypedNumber,
+  useStoredSettings,
+  useWarnBeforeLeaving,
+  withTypedNumbers,
+} from './form-helpers';
 import { CASHIER_SETTINGS_KEY } from './keys';
 
-/** A number input, NaN when left empty (said in words by withTypedNumbers). */
-const RupeesTyped = z.union([z.number(), z.nan()]);
 const EMPTY_NUMBERS = {
   minDeposit: 'Give an amount in rupees',
   maxDeposit: 'Give an amount in rupees',
@@ -47,10 +54,10 @@ const CashierFormSchema = z
       ifscCode: z.string(),
       bankName: z.string(),
     }),
-    minDeposit: RupeesTyped,
-    maxDeposit: RupeesTyped,
-    minWithdrawal: RupeesTyped,
-    maxWithdrawal: RupeesTyped,
+    minDeposit: TypedNumber,
+    maxDeposit: TypedNumber,
+    minWithdrawal: TypedNumber,
+    maxWithdrawal: TypedNumber,
     gatewayEnabled: z.boolean(),
   })
   .transform((f) => ({
@@ -110,12 +117,9 @@ const CASHIER_PATHS = new Set([
 
 /** The site's cashier (GET and PUT /admin/cashier-settings): the owner replaces it whole. */
 export function CashierPanel() {
-  const query = useQuery({
-    queryKey: [CASHIER_SETTINGS_KEY],
-    queryFn: ({ signal }) => call('adminCashierSettings', { signal }),
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-  });
+  const query = useStoredSettings(CASHIER_SETTINGS_KEY, ({ signal }) =>
+    call('adminCashierSettings', { signal }),
+  );
   if (query.isPending) return <p className="muted pad">Loading the cashier…</p>;
   if (query.isError) return <Problem error={query.error} what="see the cashier's settings" />;
   return <CashierForm initial={query.data} />;
@@ -130,25 +134,47 @@ function Limit({
   label: string;
   form: ReturnType<typeof useForm<CashierForm, unknown, CashierOutput>>;
 }) {
-  const error = form.formState.errors[name];
-  const id = `cashier-${name}`;
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="number"
-        inputMode="decimal"
-        min={0}
-        step="0.01"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint`}
-        {...form.register(name, { valueAsNumber: true })}
-      />
-      <span id={`${id}-hint`} className={error ? 'field__error' : 'field__hint'}>
-        {error?.message ?? 'Rupees'}
-      </span>
-    </div>
+    <RupeesField
+      id={`cashier-${name}`}
+      label={label}
+      hint="Rupees"
+      error={form.formState.errors[name]}
+      registration={form.register(name, { valueAsNumber: true })}
+    />
+  );
+}
+
+/** A payee the owner switches on or off (off: none); its fields show while it is on. */
+function PayeeSection({
+  legend,
+  switchLabel,
+  switchField,
+  error,
+  on,
+  children,
+}: {
+  legend: string;
+  switchLabel: string;
+  switchField: UseFormRegisterReturn;
+  error: string | undefined;
+  on: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset className="site-section">
+      <legend>{legend}</legend>
+      <label className="site-switch">
+        <input type="checkbox" {...switchField} />
+        <span>{switchLabel}</span>
+      </label>
+      {error && (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+      {on && <div className="site-pair">{children}</div>}
+    </fieldset>
   );
 }
 
@@ -276,45 +302,29 @@ function CashierForm({ initial }: { initial: CashierSettings }) {
         )}
       </fieldset>
 
-      <fieldset className="site-section">
-        <legend>UPI</legend>
-        <label className="site-switch">
-          <input type="checkbox" {...register('upiOn')} />
-          <span>Players pay to a UPI id</span>
-        </label>
-        {errors.upi?.message && (
-          <p className="field__error" role="alert">
-            {errors.upi.message}
-          </p>
-        )}
-        {upiOn && (
-          <div className="site-pair">
-            {text('upi.vpa', 'UPI id', 'Like name@bank')}
-            {text('upi.payeeName', "Payee's name", 'The name players see before paying')}
-          </div>
-        )}
-      </fieldset>
+      <PayeeSection
+        legend="UPI"
+        switchLabel="Players pay to a UPI id"
+        switchField={register('upiOn')}
+        error={errors.upi?.message}
+        on={upiOn}
+      >
+        {text('upi.vpa', 'UPI id', 'Like name@bank')}
+        {text('upi.payeeName', "Payee's name", 'The name players see before paying')}
+      </PayeeSection>
 
-      <fieldset className="site-section">
-        <legend>Bank account</legend>
-        <label className="site-switch">
-          <input type="checkbox" {...register('bankOn')} />
-          <span>Players pay into a bank account</span>
-        </label>
-        {errors.bank?.message && (
-          <p className="field__error" role="alert">
-            {errors.bank.message}
-          </p>
-        )}
-        {bankOn && (
-          <div className="site-pair">
-            {text('bank.accountHolderName', "Account holder's name", 'As the bank has it')}
-            {text('bank.accountNumber', 'Account number', '9 to 18 digits')}
-            {text('bank.ifscCode', 'IFSC code', 'Like SBIN0001234')}
-            {text('bank.bankName', 'Bank name', 'The bank players pay into')}
-          </div>
-        )}
-      </fieldset>
+      <PayeeSection
+        legend="Bank account"
+        switchLabel="Players pay into a bank account"
+        switchField={register('bankOn')}
+        error={errors.bank?.message}
+        on={bankOn}
+      >
+        {text('bank.accountHolderName', "Account holder's name", 'As the bank has it')}
+        {text('bank.accountNumber', 'Account number', '9 to 18 digits')}
+        {text('bank.ifscCode', 'IFSC code', 'Like SBIN0001234')}
+        {text('bank.bankName', 'Bank name', 'The bank players pay into')}
+      </PayeeSection>
 
       <fieldset className="site-section">
         <legend>Limits</legend>
@@ -338,26 +348,19 @@ function CashierForm({ initial }: { initial: CashierSettings }) {
       </fieldset>
 
       {refusal && <SaveRefusal error={refusal} what="change the cashier" />}
-      <div className="site-savebar">
-        <span className="small muted" role="status">
-          {isDirty
+      <SaveBar
+        status={
+          isDirty
             ? 'Unsaved changes.'
             : updatedAt
               ? `Saved ${formatDateTime(updatedAt)}.`
-              : 'Never saved from this console.'}
-        </span>
-        <button type="button" className="btn" disabled={!isDirty || save.isPending} onClick={() => reset()}>
-          Discard changes
-        </button>
-        <button
-          type="submit"
-          className="btn btn--primary"
-          disabled={!isDirty || save.isPending}
-          aria-busy={save.isPending}
-        >
-          Save the cashier
-        </button>
-      </div>
+              : 'Never saved from this console.'
+        }
+        dirty={isDirty}
+        saving={save.isPending}
+        onDiscard={() => reset()}
+        saveLabel="Save the cashier"
+      />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { ReferralSettingsSchema, type ReferralSettings } from '@backlay/contract';
 import { paiseToRupees } from '@backlay/exchange';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
@@ -9,11 +9,18 @@ import { z } from 'zod';
 import { call } from '@/api/client';
 import { toApiError, type ApiError } from '@/api/errors';
 import { Problem } from '@/shared/Problem';
-import { placeServerErrors, SaveRefusal, useWarnBeforeLeaving, withTypedNumbers } from './form-helpers';
+import {
+  placeServerErrors,
+  RupeesField,
+  SaveBar,
+  SaveRefusal,
+  TypedNumber,
+  useStoredSettings,
+  useWarnBeforeLeaving,
+  withTypedNumbers,
+} from './form-helpers';
 import { REFERRAL_SETTINGS_KEY } from './keys';
 
-/** A number input, NaN when left empty (said in words by withTypedNumbers). */
-const typed = z.union([z.number(), z.nan()]);
 const EMPTY_NUMBERS = {
   reward: 'Give the reward in rupees (0: none)',
   qualifyingDeposit: 'Give the deposit in rupees (0: none needed)',
@@ -25,10 +32,10 @@ const EMPTY_NUMBERS = {
 const ReferralFormSchema = z
   .object({
     enabled: z.boolean(),
-    reward: typed,
-    qualifyingDeposit: typed,
-    qualifyingTurnover: typed,
-    monthlyCap: typed,
+    reward: TypedNumber,
+    qualifyingDeposit: TypedNumber,
+    qualifyingTurnover: TypedNumber,
+    monthlyCap: TypedNumber,
   })
   .pipe(ReferralSettingsSchema);
 type ReferralForm = z.input<typeof ReferralFormSchema>;
@@ -47,12 +54,9 @@ function formOf(settings: ReferralSettings): ReferralForm {
 
 /** The site's referral programme (GET and PUT /admin/referral-settings): the owner replaces it. */
 export function ReferralPanel() {
-  const query = useQuery({
-    queryKey: [REFERRAL_SETTINGS_KEY],
-    queryFn: ({ signal }) => call('adminReferralSettings', { signal }),
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-  });
+  const query = useStoredSettings(REFERRAL_SETTINGS_KEY, ({ signal }) =>
+    call('adminReferralSettings', { signal }),
+  );
   if (query.isPending) return <p className="muted pad">Loading the referral terms…</p>;
   if (query.isError) return <Problem error={query.error} what="see the referral terms" />;
   return <ReferralForm initial={query.data} />;
@@ -121,27 +125,16 @@ function ReferralForm({ initial }: { initial: ReferralSettings }) {
           <span>Referral programme on</span>
         </label>
         <div className="site-pair">
-          {AMOUNTS.map(({ name, label, hint }) => {
-            const error = errors[name];
-            return (
-              <div className="field" key={name}>
-                <label htmlFor={`referral-${name}`}>{label}</label>
-                <input
-                  id={`referral-${name}`}
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  step="0.01"
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={`referral-${name}-hint`}
-                  {...register(name, { valueAsNumber: true })}
-                />
-                <span id={`referral-${name}-hint`} className={error ? 'field__error' : 'field__hint'}>
-                  {error?.message ?? hint}
-                </span>
-              </div>
-            );
-          })}
+          {AMOUNTS.map(({ name, label, hint }) => (
+            <RupeesField
+              key={name}
+              id={`referral-${name}`}
+              label={label}
+              hint={hint}
+              error={errors[name]}
+              registration={register(name, { valueAsNumber: true })}
+            />
+          ))}
           <div className="field">
             <label htmlFor="referral-monthlyCap">Rewards per referrer per month</label>
             <input
@@ -165,22 +158,13 @@ function ReferralForm({ initial }: { initial: ReferralSettings }) {
         </div>
       </fieldset>
       {refusal && <SaveRefusal error={refusal} what="change the referral terms" />}
-      <div className="site-savebar">
-        <span className="small muted" role="status">
-          {isDirty ? 'Unsaved changes.' : 'Saved terms.'}
-        </span>
-        <button type="button" className="btn" disabled={!isDirty || save.isPending} onClick={() => reset()}>
-          Discard changes
-        </button>
-        <button
-          type="submit"
-          className="btn btn--primary"
-          disabled={!isDirty || save.isPending}
-          aria-busy={save.isPending}
-        >
-          Save the referral terms
-        </button>
-      </div>
+      <SaveBar
+        status={isDirty ? 'Unsaved changes.' : 'Saved terms.'}
+        dirty={isDirty}
+        saving={save.isPending}
+        onDiscard={() => reset()}
+        saveLabel="Save the referral terms"
+      />
     </form>
   );
 }

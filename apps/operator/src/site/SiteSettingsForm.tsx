@@ -1,6 +1,6 @@
 import { SiteSettingsFieldsSchema, type SiteSettings } from '@backlay/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { FormProvider, useForm, useFormContext, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
@@ -8,7 +8,13 @@ import { call } from '@/api/client';
 import { toApiError, type ApiError } from '@/api/errors';
 import { formatDateTime } from '@/shared/format';
 import { Problem } from '@/shared/Problem';
-import { placeServerErrors, SaveRefusal, useWarnBeforeLeaving } from './form-helpers';
+import {
+  placeServerErrors,
+  SaveBar,
+  SaveRefusal,
+  useStoredSettings,
+  useWarnBeforeLeaving,
+} from './form-helpers';
 import { ImageField } from './ImageField';
 import { PUBLIC_SETTINGS_KEY, SITE_SETTINGS_KEY } from './keys';
 import {
@@ -31,14 +37,8 @@ const readSettings = ({ signal }: { signal: AbortSignal }) => call('adminSiteSet
 
 /** The site's settings: read once, then the form owns them until it saves or reloads. */
 export function SiteSettingsPanel() {
-  const query = useQuery({
-    queryKey: [SITE_SETTINGS_KEY],
-    queryFn: readSettings,
-    // The form holds the owner's edits: a read behind their back would not replace them anyway,
-    // and a newer save by someone else is caught when this one saves (409 SETTINGS_STALE).
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-  });
+  // A newer save by someone else is caught when this one saves (409 SETTINGS_STALE).
+  const query = useStoredSettings(SITE_SETTINGS_KEY, readSettings);
   if (query.isPending) return <p className="muted pad">Loading the site&apos;s settings…</p>;
   if (query.isError) return <Problem error={query.error} what="see or change the site's settings" />;
   return <SiteSettingsForm initial={query.data} />;
@@ -338,31 +338,20 @@ function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
           </fieldset>
 
           {refusal && <SaveRefusal error={refusal} what="change the site's settings" />}
-          <div className="site-savebar">
-            <span className="small muted" role="status" data-testid="site-save-state">
-              {errorCount > 0
+          <SaveBar
+            status={
+              errorCount > 0
                 ? `${errorCount} setting${errorCount === 1 ? ' needs' : 's need'} a look before saving.`
                 : isDirty
                   ? 'Unsaved changes.'
-                  : `Version ${base.version}, saved ${formatDateTime(base.updatedAt)}.`}
-            </span>
-            <button
-              type="button"
-              className="btn"
-              disabled={!isDirty || save.isPending}
-              onClick={() => reset()}
-            >
-              Discard changes
-            </button>
-            <button
-              type="submit"
-              className="btn btn--primary"
-              disabled={!isDirty || save.isPending}
-              aria-busy={save.isPending}
-            >
-              Save settings
-            </button>
-          </div>
+                  : `Version ${base.version}, saved ${formatDateTime(base.updatedAt)}.`
+            }
+            statusTestId="site-save-state"
+            dirty={isDirty}
+            saving={save.isPending}
+            onDiscard={() => reset()}
+            saveLabel="Save settings"
+          />
         </form>
         <div className="site-split__preview">
           <LivePreview />

@@ -1,8 +1,17 @@
-import { useEffect } from 'react';
-import type { FieldError, FieldErrors, FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import type {
+  FieldError,
+  FieldErrors,
+  FieldValues,
+  Path,
+  Resolver,
+  UseFormRegisterReturn,
+  UseFormSetError,
+} from 'react-hook-form';
+import { z } from 'zod';
 import type { ApiError } from '@/api/errors';
-import { isForbidden } from '@/api/errors';
-import { NotAllowed } from '@/shared/Problem';
+import { Refusal } from '@/shared/Refusal';
 
 /**
  * The server's refusals of single fields (`validationErrors`, paths like `settings.domainTitle`)
@@ -27,6 +36,17 @@ export function placeServerErrors<T extends FieldValues>(
 }
 
 /**
+ * A settings form's stored values, read once: the form then holds the owner's edits, which a read
+ * behind their back would not replace anyway.
+ */
+export function useStoredSettings<T>(key: string, read: (context: { signal: AbortSignal }) => Promise<T>) {
+  return useQuery({ queryKey: [key], queryFn: read, staleTime: Infinity, refetchOnWindowFocus: false });
+}
+
+/** A number input, NaN when left empty (said in words by withTypedNumbers). */
+export const TypedNumber = z.union([z.number(), z.nan()]);
+
+/**
  * A number input left empty reads NaN, which the contract's schemas refuse in words meant for the
  * wire ("expected number, received NaN"): those fields are said in the owner's words instead, and
  * every other refusal of the form is shown with them at once (the schema judges the whole form).
@@ -47,11 +67,10 @@ export function withTypedNumbers<V extends FieldValues, C, O>(
 
 /** A save refused: "not allowed" for a 403, the coded error otherwise. */
 export function SaveRefusal({ error, what }: { error: ApiError; what: string }) {
-  if (isForbidden(error)) return <NotAllowed what={what} detail={error.message} />;
   return (
-    <p className="notice notice--error" role="alert">
-      Not saved: {error.message} <span className="code">({error.code})</span>
-    </p>
+    <Refusal error={error} what={what}>
+      Not saved: {error.message}
+    </Refusal>
   );
 }
 
@@ -67,4 +86,69 @@ export function useWarnBeforeLeaving(dirty: boolean): void {
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [dirty]);
+}
+
+/** An amount in rupees as typed, with its hint below, or the refusal in its place. */
+export function RupeesField({
+  id,
+  label,
+  hint,
+  error,
+  registration,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  error: FieldError | undefined;
+  registration: UseFormRegisterReturn;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="0.01"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-hint`}
+        {...registration}
+      />
+      <span id={`${id}-hint`} className={error ? 'field__error' : 'field__hint'}>
+        {error?.message ?? hint}
+      </span>
+    </div>
+  );
+}
+
+/** Under a settings form: where its changes stand, then Discard and Save (idle while nothing changed or a save runs). */
+export function SaveBar({
+  status,
+  statusTestId,
+  dirty,
+  saving,
+  onDiscard,
+  saveLabel,
+}: {
+  status: ReactNode;
+  statusTestId?: string;
+  dirty: boolean;
+  saving: boolean;
+  onDiscard: () => void;
+  saveLabel: string;
+}) {
+  return (
+    <div className="site-savebar">
+      <span className="small muted" role="status" data-testid={statusTestId}>
+        {status}
+      </span>
+      <button type="button" className="btn" disabled={!dirty || saving} onClick={onDiscard}>
+        Discard changes
+      </button>
+      <button type="submit" className="btn btn--primary" disabled={!dirty || saving} aria-busy={saving}>
+        {saveLabel}
+      </button>
+    </div>
+  );
 }

@@ -5,9 +5,9 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import type { ApiError } from '@/api/errors';
-import { isForbidden } from '@/api/errors';
 import { formatDateTime } from '@/shared/format';
-import { NotAllowed } from '@/shared/Problem';
+import { ReasonField } from '@/shared/ReasonField';
+import { Refusal } from '@/shared/Refusal';
 import { useSession } from '@/session/session-store';
 import { describeResult, settlesOnRuns, type SettleResult } from './market-text';
 import { isStale, SettleConfirm, type SettleOutcome } from './SettleConfirm';
@@ -127,15 +127,12 @@ function SettleForms({ market, onSettled, onStale }: Omit<Props, 'outcome'>) {
   const live = market.status === 'open' || market.status === 'suspended';
   return (
     <>
-      {refusal &&
-        (isForbidden(refusal.error) ? (
-          <NotAllowed what="settle or void markets" detail={refusal.error.message} />
-        ) : (
-          <p className="notice notice--error" role="alert" data-testid="settle-refusal">
-            {market.marketName} was not {refusal.kind === 'void' ? 'voided' : 'settled'}:{' '}
-            {refusal.error.message} <span className="code">({refusal.error.code})</span>
-          </p>
-        ))}
+      {refusal && (
+        <Refusal error={refusal.error} what="settle or void markets" testId="settle-refusal">
+          {market.marketName} was not {refusal.kind === 'void' ? 'voided' : 'settled'}:{' '}
+          {refusal.error.message}
+        </Refusal>
+      )}
       {live && (
         <p className="notice notice--warn small">
           The feed still offers this market ({market.status}): settling closes it now, on every site, and
@@ -266,22 +263,14 @@ function VoidForm({ market, onPropose }: FormProps) {
       aria-label="Void the market"
       onSubmit={handleSubmit((form) => onPropose({ kind: 'void', reason: form.reason.trim() }))}
     >
-      <div className="field">
-        <label htmlFor={id}>Reason to void</label>
-        <input
-          id={id}
-          maxLength={200}
-          autoComplete="off"
-          aria-required="true"
-          aria-invalid={errors.reason ? true : undefined}
-          aria-describedby={`${id}-hint`}
-          {...register('reason')}
-        />
-        <span id={`${id}-hint`} className={errors.reason ? 'field__error' : 'field__hint'}>
-          {errors.reason?.message ??
-            'Every matched bet gives its stake back. Kept with the result and in the audit log.'}
-        </span>
-      </div>
+      <ReasonField
+        id={id}
+        label="Reason to void"
+        hint="Every matched bet gives its stake back. Kept with the result and in the audit log."
+        error={errors.reason}
+        maxLength={200}
+        registration={register('reason')}
+      />
       <button type="submit" className="btn btn--reject">
         Void market
       </button>
