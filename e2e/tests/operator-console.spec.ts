@@ -125,6 +125,7 @@ test('the owner credits a player by hand; a trader voids the market the player b
   await adjust.getByRole('button', { name: 'Review adjustment' }).click();
   const confirm = owner.getByRole('alertdialog', { name: 'Confirm the adjustment' });
   await expect(confirm).toContainText(`Credit ${rupees(1000)} to ${player.userName}`);
+  await owner.screenshot({ path: join(test.info().outputDir, 'console-players-1280.png') });
   await confirm.getByRole('button', { name: 'Yes, credit' }).click();
   await expect(page.getByTestId('header-balance')).toHaveText(rupees(1000));
 
@@ -178,6 +179,10 @@ test('the owner credits a player by hand; a trader voids the market the player b
   await expect(page.getByTestId('header-balance')).toHaveText(rupees(1000));
   expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
 
+  await owner.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(owner.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await owner.screenshot({ path: join(test.info().outputDir, 'console-dashboard-1280.png') });
+
   // Both actions are in the audit log, by whom.
   await owner.getByRole('link', { name: 'Audit log' }).click();
   const rows = owner.getByRole('table', { name: 'Audit log' }).locator('tbody tr');
@@ -230,6 +235,7 @@ test('the owner turns the site blue and writes the news in the console; players 
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'blue');
     await expect(page.getByRole('marquee', { name: 'News' })).toContainText(news);
+    await page.screenshot({ path: join(test.info().outputDir, 'players-site-blue-with-news.png') });
 
     await owner.getByRole('link', { name: 'Audit log' }).click();
     await owner.getByLabel('Action').fill('site.update_settings');

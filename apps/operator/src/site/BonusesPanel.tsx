@@ -190,8 +190,13 @@ export function BonusesPanel() {
                   <td>{bonus.active ? 'Yes' : 'No'}</td>
                   <td className="num">{bonus.claims}</td>
                   <td>
-                    <button type="button" className="btn btn--small" onClick={() => setEditing(bonus)}>
-                      Edit {bonus.title}
+                    <button
+                      type="button"
+                      className="btn btn--small"
+                      aria-label={`Edit ${bonus.title}`}
+                      onClick={() => setEditing(bonus)}
+                    >
+                      Edit
                     </button>
                   </td>
                 </tr>

@@ -138,7 +138,7 @@ describe('the Site screen: cashier, bonuses, referral terms, casino providers', 
     expect(row.textContent).toContain('100% up to ₹5,000.00');
     expect(row.textContent).toContain('×5');
 
-    fireEvent.click(within(row).getByText('Edit Welcome bonus'));
+    fireEvent.click(within(row).getByRole('button', { name: 'Edit Welcome bonus' }));
     const editor = screen.getByRole('form', { name: 'Edit “Welcome bonus”' });
     expect(within(editor).getByText(/12 claims made: they keep the terms/)).toBeTruthy();
     expect(input('Most it pays (₹)').value).toBe('5000');
