@@ -54,6 +54,7 @@ export async function seedDemoOperators(
 /** How to sign in as a demo operator, for the development start banner. */
 export function demoOperatorHints(url: string): string[] {
   return [
+    `  console   ${url}/operator/ (the operators' console)`,
     `  operators ${DEMO_OPERATORS.join(', ')} (user name = role): password ${DEMO_OPERATOR_PASSWORD},`,
     `            TOTP secret ${DEMO_OPERATOR_TOTP_SECRET} (the code now: npm run operator:code -w @backlay/server)`,
     `            POST ${url}/admin/auth/login { userName, password, totp } → a bearer token for /admin/*`,

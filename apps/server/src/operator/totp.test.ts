@@ -140,6 +140,7 @@ describe('the start banner', () => {
     expect(text).toContain(DEMO_OPERATOR_PASSWORD);
     expect(text).toContain(DEMO_OPERATOR_TOTP_SECRET);
     expect(text).toContain('http://localhost:8080/admin/auth/login');
+    expect(text).toContain('http://localhost:8080/operator/');
   });
 
   it('in production prints no operator secret, even if handed one', () => {
