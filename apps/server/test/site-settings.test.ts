@@ -249,6 +249,16 @@ describe.each(backends)('site settings by the owner (%s)', (backend) => {
       ],
       ['news on with no text', (s) => ({ ...s, showNews: true, newsText: '  ' }), 'settings.newsText'],
       ['news of 501 characters', (s) => ({ ...s, newsText: 'x'.repeat(501) }), 'settings.newsText'],
+      [
+        'news turned around by a direction override',
+        (s) => ({ ...s, newsText: 'Deposit bonus \u202Esuoirav' }),
+        'settings.newsText',
+      ],
+      [
+        'a title with a direction isolate',
+        (s) => ({ ...s, domainTitle: 'Back\u2067lay' }),
+        'settings.domainTitle',
+      ],
       ['a switch as text', (s) => ({ ...s, allowSignUp: 'yes' }), 'settings.allowSignUp'],
       ['a missing sport switch', ({ cricket: _c, ...s }) => s, 'settings.cricket'],
       [

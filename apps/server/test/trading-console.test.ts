@@ -532,6 +532,13 @@ describe.each(backends)('the trading console (%s)', (backend) => {
       houseNet: 0,
     });
     expectRefused(await preview(m.marketId, { kind: 'void' }), 400, 'VALIDATION_FAILED'); // a void needs its reason
+    // A runs total past any session's line is a typo: refused, previewed or settled.
+    expectRefused(await preview(fancyId, { kind: 'runs', runs: 10_001 }), 400, 'VALIDATION_FAILED');
+    expectRefused(
+      await settle(ctx, fancyId, { kind: 'runs', runs: 999_999_999_999 }),
+      400,
+      'VALIDATION_FAILED',
+    );
     for (const text of ['{', 'null', '"winner"', '{"kind":"winner","runnerId":-1}']) {
       expectRefused(
         await call(ctx.app, {

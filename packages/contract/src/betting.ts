@@ -452,7 +452,8 @@ export const AdminSettleMarketInputSchema = z.object({
   marketId: MarketIdSchema,
   result: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('winner'), runnerId: RunnerIdSchema }),
-    z.object({ kind: z.literal('runs'), runs: z.number().int().nonnegative() }),
+    // A session's runs, like a fancy bet's line (fancyValue), at most 10,000: a typo settles nothing.
+    z.object({ kind: z.literal('runs'), runs: z.number().int().nonnegative().max(10_000) }),
     z.object({ kind: z.literal('void'), reason: z.string().trim().min(3).max(200) }),
   ]),
 });

@@ -45,6 +45,11 @@ function isHttpsUrl(value: string): boolean {
 
 const HTTPS_OR_PATH = 'An https:// address or a path on this site starting with /';
 
+// Direction overrides and isolates (U+202A-U+202E, U+2066-U+2069) turn shown text around: a news
+// line could read other than it is written. Hindi and English need none of them.
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+const NO_BIDI = 'Remove the invisible direction characters (they reverse how the text shows)';
+
 /** An image's address: https, or a path on this site (served by it, e.g. '/slides/cricket.svg'). */
 export const SiteImageUrlSchema = z
   .string()
@@ -87,8 +92,17 @@ export const SiteSettingsFieldsSchema = z
     casino: z.boolean(),
     allowSignUp: z.boolean(),
     skipVerification: z.boolean(),
-    domainTitle: z.string().trim().min(1, 'The site needs a title').max(80),
-    description: z.string().trim().max(300),
+    domainTitle: z
+      .string()
+      .trim()
+      .min(1, 'The site needs a title')
+      .max(80)
+      .refine((v) => !BIDI_CONTROLS.test(v), NO_BIDI),
+    description: z
+      .string()
+      .trim()
+      .max(300)
+      .refine((v) => !BIDI_CONTROLS.test(v), NO_BIDI),
     favicon: SiteImageUrlSchema,
     mainLogo: SiteImageUrlSchema,
     tennis: z.boolean(),
@@ -97,7 +111,11 @@ export const SiteSettingsFieldsSchema = z
     horseRacing: z.boolean(),
     kabaddi: z.boolean(),
     showNews: z.boolean(),
-    newsText: z.string().trim().max(500),
+    newsText: z
+      .string()
+      .trim()
+      .max(500)
+      .refine((v) => !BIDI_CONTROLS.test(v), NO_BIDI),
     showSlider: z.boolean(),
     sliderImages: z.array(z.object({ imageUrl: SiteImageUrlSchema, link: SlideLinkSchema })).max(10),
     supportWhatsApp: z

@@ -2,7 +2,7 @@ import type { SiteImageKind } from '@backlay/contract';
 import { FontAwesomeIcon } from '@fortawesome/react-fontawesome';
 import { faUpload } from '@fortawesome/free-solid-svg-icons';
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { toApiError } from '@/api/errors';
 import { ACCEPT_ATTRIBUTE, imageRefusal, uploadSiteImage } from './image-upload';
@@ -34,6 +34,13 @@ export function ImageField(props: {
   const id = useId();
   const [problem, setProblem] = useState<Problem | null>(null);
   const [uploaded, setUploaded] = useState<string | null>(null);
+  // Saved or discarded: what was said of an earlier upload no longer holds.
+  const { isDirty } = formState;
+  useEffect(() => {
+    if (isDirty) return;
+    setProblem(null);
+    setUploaded(null);
+  }, [isDirty]);
 
   const upload = useMutation({
     mutationFn: (file: File) => uploadSiteImage(kind, file),

@@ -27,7 +27,8 @@ export class WalletAdjustments {
       if (!wallet || wallet.domainId !== scope.domainId) throw new AppError('NOT_FOUND', 'No such user.');
       // A debit may not take money that open bets hold; a retry of one already made (its answer
       // lost) is the replay below, not judged again on the balance it left.
-      const reference = `adjust:${input.reference}`;
+      // The site's own: another site's owner may use the same reference, and learns nothing of it.
+      const reference = `adjust:${scope.domainId}:${input.reference}`;
       const replay = (await money.journalOf('adjustment', reference)) !== null;
       if (!replay && amountPaise < 0 && wallet.balancePaise - wallet.exposurePaise + amountPaise < 0) {
         throw new AppError('INSUFFICIENT_FUNDS', 'The debit is more than the available balance.');
