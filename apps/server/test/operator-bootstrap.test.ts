@@ -122,6 +122,8 @@ describe('npm run operator:create: the first owner of a site, written to the dat
   const env = { NODE_ENV: 'production', DATA_DIR: dataDir, JWT_SECRET: TEST_SECRET };
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
+  // A ceiling, not a speed target: four runs of the command, each starting tsx and PGlite, and two
+  // openings of the database take tens of seconds on a loaded 2-core machine.
   it('makes an owner who signs in on that site with the printed password and TOTP secret', async () => {
     // A production site's database: its sites, no operator.
     const seeded = await openDatabase({ dataDir: join(dataDir, 'pglite') });
@@ -180,5 +182,5 @@ describe('npm run operator:create: the first owner of a site, written to the dat
       await app.close();
       await database.close();
     }
-  });
+  }, 120_000);
 });
