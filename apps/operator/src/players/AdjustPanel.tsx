@@ -25,7 +25,7 @@ import {
   signedAmount,
   type Direction,
 } from './adjustment';
-import { PLAYER_DETAIL_KEY, PLAYERS_KEY } from './keys';
+import { refreshPlayer } from './keys';
 
 type Player = PlayerDetail['player'];
 type Wallet = PlayerDetail['wallet'];
@@ -108,11 +108,7 @@ function AdjustForm({ player, wallet }: { player: Player; wallet: Wallet }) {
     defaultValues: { direction: 'credit', amount: '', reason: '' },
   });
 
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: [PLAYER_DETAIL_KEY, player.id] }),
-      queryClient.invalidateQueries({ queryKey: [PLAYERS_KEY] }),
-    ]);
+  const refresh = () => refreshPlayer(queryClient, player.id);
 
   const mutation = useMutation({
     mutationFn: (p: Pending) =>

@@ -11,7 +11,7 @@ import { toApiError } from '@/api/errors';
 import { ReasonField } from '@/shared/ReasonField';
 import { Refusal } from '@/shared/Refusal';
 import { useSession } from '@/session/session-store';
-import { PLAYER_DETAIL_KEY, PLAYERS_KEY } from './keys';
+import { refreshPlayer } from './keys';
 
 /**
  * Who may lock and unlock a player: support (it is about the account, not money) and the owner,
@@ -59,11 +59,7 @@ function LockForm({ player }: { player: Player }) {
     formState: { errors },
   } = useForm<{ reason: string }>({ resolver: zodResolver(ReasonSchema), defaultValues: { reason: '' } });
 
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: [PLAYER_DETAIL_KEY, player.id] }),
-      queryClient.invalidateQueries({ queryKey: [PLAYERS_KEY] }),
-    ]);
+  const refresh = () => refreshPlayer(queryClient, player.id);
 
   const mutation = useMutation({
     mutationFn: (reason: string) =>

@@ -22,7 +22,13 @@ import { call } from '@/api/client';
 import { toApiError, type ApiError } from '@/api/errors';
 import { formatMoney } from '@/shared/format';
 import { Problem } from '@/shared/Problem';
-import { placeServerErrors, SaveRefusal, useWarnBeforeLeaving, withTypedNumbers } from './form-helpers';
+import {
+  placeServerErrors,
+  SaveRefusal,
+  TypedNumber,
+  useWarnBeforeLeaving,
+  withTypedNumbers,
+} from './form-helpers';
 import { BONUSES_KEY } from './keys';
 
 export const KIND_LABELS: Record<BonusKind, string> = {
@@ -39,9 +45,6 @@ const KIND_HINTS: Record<BonusKind, string> = {
   Free: 'A fixed amount, no deposit needed.',
 };
 
-/** A number input, NaN when left empty (said in words by withTypedNumbers). */
-const typed = z.union([z.number(), z.nan()]);
-
 /**
  * The form's values (amounts in rupees as typed) made into the contract's BonusDefinitionInputSchema,
  * which judges them and turns the rupees into paise: a Free bonus sends its amount and no percent,
@@ -52,13 +55,13 @@ const BonusFormSchema = z
     title: z.string(),
     description: z.string(),
     kind: BonusKindSchema,
-    percent: typed,
-    amount: typed,
-    maxAmount: typed,
-    minDeposit: typed,
-    wageringMultiplier: typed,
-    validDays: typed,
-    cashbackPeriodDays: typed,
+    percent: TypedNumber,
+    amount: TypedNumber,
+    maxAmount: TypedNumber,
+    minDeposit: TypedNumber,
+    wageringMultiplier: TypedNumber,
+    validDays: TypedNumber,
+    cashbackPeriodDays: TypedNumber,
     terms: z.string(),
     visible: z.boolean(),
     active: z.boolean(),
