@@ -124,6 +124,26 @@ export const ERRORS = {
     status: 422,
     message: 'The roundId is not the round of the bet. Nothing was changed.',
   },
+  DEPOSIT_LIMIT_REACHED: {
+    status: 422,
+    message: 'This deposit would go over the deposit limit you set. Nothing was changed.',
+  },
+  LOSS_LIMIT_REACHED: {
+    status: 422,
+    message: 'This would go over the loss limit you set. Nothing was changed.',
+  },
+  PLAYER_TIMED_OUT: {
+    status: 403,
+    message: 'You are taking a time-out. You can still withdraw.',
+  },
+  PLAYER_SELF_EXCLUDED: {
+    status: 403,
+    message: 'You have excluded yourself from play. You can still withdraw.',
+  },
+  RG_CHANGE_REFUSED: {
+    status: 422,
+    message: 'A time-out or self-exclusion cannot be shortened or lifted early.',
+  },
   SITE_SUSPENDED: { status: 503, message: 'The site is under maintenance.' },
   INTERNAL: { status: 500, message: 'Something went wrong on our side. Please try again.' },
 } as const satisfies Record<string, { status: number; message: string }>;

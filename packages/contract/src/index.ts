@@ -22,3 +22,4 @@ export * from './bonus';
 export * from './casino';
 export * from './ocr';
 export * from './payment';
+export * from './responsible-gaming';

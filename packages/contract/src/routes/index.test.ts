@@ -9,6 +9,7 @@ import { devRoutes } from './dev';
 import { routes } from './index';
 import { operatorRoutes } from './operator';
 import { paymentRoutes } from './payment';
+import { responsibleGamingRoutes } from './responsible-gaming';
 import { settingsRoutes } from './settings';
 import { sportsRoutes } from './sports';
 import { statementRoutes } from './statement';
@@ -25,6 +26,7 @@ const features = [
   backofficeRoutes,
   bonusRoutes,
   casinoRoutes,
+  responsibleGamingRoutes,
   devRoutes,
 ];
 

@@ -8,6 +8,7 @@ import { cashierRoutes } from './cashier';
 import { devRoutes } from './dev';
 import { operatorRoutes } from './operator';
 import { paymentRoutes } from './payment';
+import { responsibleGamingRoutes } from './responsible-gaming';
 import { settingsRoutes } from './settings';
 import { sportsRoutes } from './sports';
 import { statementRoutes } from './statement';
@@ -40,6 +41,7 @@ export const routes = {
   ...paymentRoutes,
   ...bonusRoutes,
   ...casinoRoutes,
+  ...responsibleGamingRoutes,
   ...devRoutes,
 } as const;
 
