@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { bundleReport } from './scripts/bundle-report.ts';
 import { precompress } from './scripts/precompress.ts';
 import { inlineCss } from './scripts/inline-css.ts';
+import { linguiCatalogs } from './scripts/lingui-catalogs.ts';
 
 const apiTarget = process.env.BACKLAY_API ?? 'http://localhost:8080';
 // Every API path of the route table sits at the origin root; in development the server runs apart.
@@ -67,6 +68,7 @@ export default defineConfig(({ command, mode }) => {
 
 const config: UserConfig = {
   plugins: [
+    linguiCatalogs(),
     react(),
     packagesArePure,
     bundleReport({

@@ -4,19 +4,26 @@ import { useModalStore } from '@/shared/stores/modal';
 import { useSettingsStore } from '@/shared/settings/settings-store';
 import { loadDomainSettings } from '@/features/settings/api/load-domain-settings';
 import { returnTarget } from './return-to';
+import { withCatalogs } from '@/shared/i18n';
 
 // Forms and their validation load with the first modal, not with the first page.
 const LoginModal = lazy(() =>
-  import('@/features/auth/components/LoginModal').then((m) => ({ default: m.LoginModal })),
+  withCatalogs(import('@/features/auth/components/LoginModal')).then((m) => ({ default: m.LoginModal })),
 );
 const RegisterModal = lazy(() =>
-  import('@/features/auth/components/RegisterModal').then((m) => ({ default: m.RegisterModal })),
+  withCatalogs(import('@/features/auth/components/RegisterModal')).then((m) => ({
+    default: m.RegisterModal,
+  })),
 );
 const VerificationModal = lazy(() =>
-  import('@/features/auth/components/VerificationModal').then((m) => ({ default: m.VerificationModal })),
+  withCatalogs(import('@/features/auth/components/VerificationModal')).then((m) => ({
+    default: m.VerificationModal,
+  })),
 );
 const LoginActivityModal = lazy(() =>
-  import('@/features/account/components/LoginActivityModal').then((m) => ({ default: m.LoginActivityModal })),
+  withCatalogs(import('@/features/account/components/LoginActivityModal')).then((m) => ({
+    default: m.LoginActivityModal,
+  })),
 );
 
 /** Renders whichever modal the last 'modal:open' event named; 'modal:close' closes it by name. */

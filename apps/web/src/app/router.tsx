@@ -8,6 +8,7 @@ import { RootError } from './root-error';
 import { Shell } from './shell';
 import { LogoutRoute } from './routes/logout';
 import type { RouteHandle } from './route-meta';
+import { withCatalogs } from '@/shared/i18n';
 
 const t = (title: string): RouteHandle => ({ title });
 
@@ -18,7 +19,7 @@ function page<M>(
   load: () => Promise<M>,
   pick: (m: M) => ComponentType,
 ): RouteObject {
-  return { path, handle: t(title), lazy: async () => ({ Component: pick(await load()) }) };
+  return { path, handle: t(title), lazy: async () => ({ Component: pick(await withCatalogs(load())) }) };
 }
 
 const content = () => import('@/features/account/routes/content-page');
@@ -65,7 +66,7 @@ export const routeTree: RouteObject[] = [
             path: 'tv',
             handle: t('Live TV'),
             lazy: async () => {
-              const { TvRoute } = await import('@/features/sports/routes/tv');
+              const { TvRoute } = await withCatalogs(import('@/features/sports/routes/tv'));
               return {
                 Component: () => (
                   <TvGuard>
@@ -179,7 +180,9 @@ export const routeTree: RouteObject[] = [
         Component: RequireAuth,
         children: [
           {
-            lazy: async () => ({ Component: (await import('./layouts/LobbyLayout')).LobbyLayout }),
+            lazy: async () => ({
+              Component: (await withCatalogs(import('./layouts/LobbyLayout'))).LobbyLayout,
+            }),
             children: [
               page(
                 'lobby',
@@ -215,7 +218,9 @@ export const routeTree: RouteObject[] = [
           {
             path: 'token',
             handle: t('Sign in with a link'),
-            lazy: async () => ({ Component: (await import('./routes/login-link')).LoginLinkRoute }),
+            lazy: async () => ({
+              Component: (await withCatalogs(import('./routes/login-link'))).LoginLinkRoute,
+            }),
           },
         ],
       },

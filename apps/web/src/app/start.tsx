@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { bootstrap } from './bootstrap';
 import { queryClient } from './query-client';
 import { createAppRouter } from './router';
+import { startLanguage, useLanguageStore } from '@/shared/i18n';
 
 /** Lets the browser in: the next step runs in a task of its own. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -30,12 +31,24 @@ async function firstScreenPainted(): Promise<void> {
  * thread is not held for all of it at once (the router alone takes about 40 ms there). No top-level
  * await: it would split the app's chunks into many small ones.
  */
+/**
+ * The app in the language on screen: a change of language renders it again from the top (state kept
+ * outside React — session, betslips, server data — stays), so every text is read in the new one.
+ */
+function Languaged({ router }: { router: ReturnType<typeof createAppRouter> }) {
+  const language = useLanguageStore((s) => s.language);
+  return <RouterProvider key={language} router={router} />;
+}
+
 async function start(): Promise<void> {
   await nextTask();
+  // A Hindi reader's catalogs load beside start-up, before the first render.
+  const language = startLanguage();
   bootstrap();
   await nextTask();
   const router = createAppRouter();
   await firstScreenPainted();
+  await language;
   await nextTask();
   // A transition: React renders the first screen in slices and lets the browser in between, instead
   // of holding the main thread for the whole tree (the shell stays on screen meanwhile).
@@ -44,7 +57,7 @@ async function start(): Promise<void> {
     root.render(
       <StrictMode>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <Languaged router={router} />
         </QueryClientProvider>
       </StrictMode>,
     );

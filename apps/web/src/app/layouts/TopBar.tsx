@@ -23,6 +23,8 @@ import { formatMoney } from '@/shared/lib/money';
 import { useSessionStore } from '@/shared/session/session-store';
 import { useSettingsStore } from '@/shared/settings/settings-store';
 import { useLoginPath } from '../return-to';
+import { LanguageSwitch } from '@/shared/i18n';
+import { t } from '../i18n';
 
 interface MenuItem {
   to?: string;
@@ -37,7 +39,7 @@ function Brand() {
   const logo = settings ? safeLink(settings.mainLogo) : '';
   const title = settings?.domainTitle || 'Backlay';
   return (
-    <Link to="/inplay" className="brand" aria-label={`${title} home`}>
+    <Link to="/inplay" className="brand" aria-label={t('app.brandHome', { title })}>
       {logo ? (
         <img src={logo} alt={title} className="brand__logo" />
       ) : (
@@ -62,25 +64,23 @@ function MenuBalances({ onNavigate }: { onNavigate: () => void }) {
   const bonus = useSessionStore((s) => s.bonusBalance);
   return (
     <div className="account-menu__balances">
-      <dl aria-label="Balances">
+      <dl aria-label={t('app.menu.balances')}>
         <div className="account-menu__balance">
-          <dt>Cash</dt>
+          <dt>{t('app.menu.cash')}</dt>
           <dd data-testid="menu-cash">₹{formatMoney(cash)}</dd>
         </div>
         {bonus != null && (
           <div className="account-menu__balance">
             <dt>
               <Link to="/bonus" onClick={onNavigate}>
-                Bonus
+                {t('app.menu.bonus')}
               </Link>
             </dt>
             <dd data-testid="menu-bonus">₹{formatMoney(bonus)}</dd>
           </div>
         )}
       </dl>
-      {bonus != null && bonus > 0 && (
-        <p className="account-menu__note">Cash is yours to withdraw; the bonus becomes cash once wagered.</p>
-      )}
+      {bonus != null && bonus > 0 && <p className="account-menu__note">{t('app.menu.cashNote')}</p>}
     </div>
   );
 }
@@ -110,28 +110,38 @@ function AccountMenu() {
   }, [open]);
 
   const items: MenuItem[] = [
-    { to: '/my-bets', label: 'My Bets', icon: faList },
-    { to: '/bet-history', label: 'Bet History', icon: faBook },
-    { to: '/ProfitLoss', label: 'Profit & Loss', icon: faMoneyBill },
-    { to: '/account-cash-statement', label: 'Account Statement', icon: faList },
-    { to: '/depositw', label: 'Deposit', icon: faCreditCard, show: settings?.showDepositW !== false },
+    { to: '/my-bets', label: t('app.menu.myBets'), icon: faList },
+    { to: '/bet-history', label: t('app.menu.betHistory'), icon: faBook },
+    { to: '/ProfitLoss', label: t('app.menu.profitLoss'), icon: faMoneyBill },
+    { to: '/account-cash-statement', label: t('app.menu.accountStatement'), icon: faList },
+    {
+      to: '/depositw',
+      label: t('app.menu.deposit'),
+      icon: faCreditCard,
+      show: settings?.showDepositW !== false,
+    },
     {
       to: '/withdrawal',
-      label: 'Withdrawal',
+      label: t('app.menu.withdrawal'),
       icon: faBuildingColumns,
       show: settings?.showDepositW !== false,
     },
-    { to: '/dwrequests', label: 'D/W Requests', icon: faList, show: settings?.showDWRequests !== false },
-    { to: '/bonus', label: 'Bonus', icon: faMoneyBill },
-    { to: '/referral', label: 'Refer & Earn', icon: faCircleUser },
-    { to: '/settings-stake', label: 'Stake Settings', icon: faGear },
-    { to: '/change-password', label: 'Change Password', icon: faLock },
-    { label: 'Login Activity', icon: faEye, onSelect: () => openModal('activity-log') },
-    { to: '/rule-regulations', label: 'Rules & Regulations', icon: faBook },
-    { to: '/exclusion-policy', label: 'Exclusion Policy', icon: faBan },
-    { to: '/responsible-gaming', label: 'Responsible Gaming', icon: faLifeRing },
     {
-      label: 'Logout',
+      to: '/dwrequests',
+      label: t('app.menu.dwRequests'),
+      icon: faList,
+      show: settings?.showDWRequests !== false,
+    },
+    { to: '/bonus', label: t('app.menu.bonus'), icon: faMoneyBill },
+    { to: '/referral', label: t('app.menu.referEarn'), icon: faCircleUser },
+    { to: '/settings-stake', label: t('app.menu.stakeSettings'), icon: faGear },
+    { to: '/change-password', label: t('app.menu.changePassword'), icon: faLock },
+    { label: t('app.menu.loginActivity'), icon: faEye, onSelect: () => openModal('activity-log') },
+    { to: '/rule-regulations', label: t('app.menu.rules'), icon: faBook },
+    { to: '/exclusion-policy', label: t('app.menu.exclusionPolicy'), icon: faBan },
+    { to: '/responsible-gaming', label: t('app.menu.responsibleGaming'), icon: faLifeRing },
+    {
+      label: t('app.menu.logout'),
       icon: faRightFromBracket,
       onSelect: () => void logout(),
     },
@@ -155,7 +165,7 @@ function AccountMenu() {
         <div className="account-menu__panel" role="menu">
           <div className="account-menu__who">
             <strong>{user?.userName}</strong>
-            {user?.isDemo && <span className="badge badge--demo">Demo</span>}
+            {user?.isDemo && <span className="badge badge--demo">{t('app.demo')}</span>}
           </div>
           <MenuBalances onNavigate={() => setOpen(false)} />
           {items
@@ -196,15 +206,15 @@ function Wallet() {
   const balance = useSessionStore((s) => s.balance);
   const exposure = useSessionStore((s) => s.exposure);
   return (
-    <div className="wallet" aria-label="Wallet">
+    <div className="wallet" aria-label={t('app.wallet')}>
       <div className="wallet__item">
-        <span className="wallet__label">Balance</span>
+        <span className="wallet__label">{t('app.balance')}</span>
         <span className="wallet__value" data-testid="header-balance">
           ₹{formatMoney(balance)}
         </span>
       </div>
       <div className="wallet__item">
-        <span className="wallet__label">Exposure</span>
+        <span className="wallet__label">{t('app.exposure')}</span>
         <span
           className={`wallet__value ${exposure < 0 ? 'wallet__value--neg' : ''}`}
           data-testid="header-exposure"
@@ -224,6 +234,7 @@ export function TopBar({ minimal = false }: { minimal?: boolean }) {
     <header className="topbar">
       <Brand />
       <div className="topbar__actions">
+        <LanguageSwitch />
         {user ? (
           <>
             <Wallet />
@@ -233,10 +244,10 @@ export function TopBar({ minimal = false }: { minimal?: boolean }) {
           !minimal && (
             <>
               <Link to={loginPath} className="btn btn--ghost-light">
-                Login
+                {t('app.login')}
               </Link>
               <Link to="/auth/signup" className="btn btn--accent">
-                Sign Up
+                {t('app.signUp')}
               </Link>
             </>
           )

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { bus } from '@/shared/events/bus';
+import { withCatalogs } from '@/shared/i18n';
 import type { MarketSlotProps, MarketSlots, RunnerSlotProps } from '@/shared/market/market-slots-context';
 // The slip's store listens from start-up, so the first tap is never lost.
 import './stores/betslip';
@@ -8,7 +9,7 @@ import './stores/betslip';
  * The betting feature's market-page slots for app/ to provide. What they draw (the exchange maths,
  * the slip, cash out, the book) is one lazy chunk, fetched on the market page or the first tap.
  */
-const load = () => import('./components/market-slot-components');
+const load = () => withCatalogs(import('./components/market-slot-components'));
 bus.on('betslip:select', () => void load());
 
 const LazyRunnerPnl = lazy(() => load().then((m) => ({ default: m.RunnerPnl })));

@@ -1,0 +1,12 @@
+export {
+  catalogsReady,
+  currentLanguage,
+  defineMessages,
+  setLanguage,
+  startLanguage,
+  withCatalogs,
+  type MessageValues,
+  type Translate,
+} from './i18n';
+export { LanguageSwitch } from './LanguageSwitch';
+export { DATE_LOCALES, LANGUAGE_NAMES, LANGUAGES, useLanguageStore, type Language } from './language';
