@@ -1,16 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { bundleReport } from './scripts/bundle-report.ts';
 import { precompress } from './scripts/precompress.ts';
 import { inlineCss } from './scripts/inline-css.ts';
 import { linguiCatalogs } from './scripts/lingui-catalogs.ts';
+import { API_PATHS } from './src/shared/pwa/server-paths.ts';
 
 const apiTarget = process.env.BACKLAY_API ?? 'http://localhost:8080';
-// Every API path of the route table sits at the origin root; in development the server runs apart.
-const apiPaths =
-  '^/(Account|account|Setting|setting|UserStake|api|cdn|dev|Event|event|Market|Odds|Bet|Transaction|DepositWithdrawal|Referral|Bonus|docs|sandbox)(/|$)';
-// (`sandbox`: the development payment provider's order pages, linked from /depositw.)
 
 /**
  * The contract package only declares schemas and constants, and the exchange package only pure
@@ -42,7 +40,10 @@ const FIRST_PAINT_SHARED = [
   /apps[\\/]web[\\/]src[\\/]features[\\/]sports[\\/](api[\\/]get-live-scores|components[\\/](EventList|SearchBox|SearchResults))\.tsx?$/,
   /apps[\\/]web[\\/]src[\\/]features[\\/]betting[\\/]api[\\/]get-user-open-bets\.ts$/,
   /packages[\\/]exchange[\\/]src[\\/]/,
-  /packages[\\/]contract[\\/]src[\\/](errors|storage-keys|sport-ids|index)\.ts$/,
+  /packages[\\/]contract[\\/]src[\\/](storage-keys|sport-ids|index)\.ts$/,
+  // The offline notice, drawn by the root: its few rules go in this chunk's stylesheet, which the
+  // first paint loads already, not in a stylesheet of their own.
+  /apps[\\/]web[\\/]src[\\/]shared[\\/]pwa[\\/](OfflineNotice\.tsx|offline-notice\.css)$/,
 ];
 
 /** The realtime client, loaded after start-up with SignalR: not part of the first paint. */
@@ -82,13 +83,48 @@ const config: UserConfig = {
       ],
     }),
     inlineCss(),
+    VitePWA({
+      // Our own worker (src/shared/pwa/sw.ts, built to /sw.js as a classic script), registered by
+      // src/main.tsx after the page has loaded: no script of the plugin's in the page.
+      strategies: 'injectManifest',
+      srcDir: 'src/shared/pwa',
+      filename: 'sw.ts',
+      injectRegister: false,
+      // The server sends each site's own copy, named after the site (apps/server's web-client.ts).
+      manifest: {
+        id: '/',
+        name: 'Backlay',
+        short_name: 'Backlay',
+        description: 'Sports betting exchange',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#10131c',
+        background_color: '#eef0f6',
+        lang: 'en',
+        icons: [
+          { src: '/pwa-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/pwa-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/pwa-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      // The manifest's icons are precached with these (includeManifestIcons).
+      includeAssets: ['favicon.svg'],
+      injectManifest: {
+        // The hashed build and the built page, nothing guessed: pages come from the network.
+        globPatterns: ['assets/*.{js,css}', 'index.html'],
+        rollupFormat: 'iife',
+      },
+    }),
+    // After the worker has its precache list (vite-plugin-pwa writes sw.js as the build closes).
     precompress(),
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
     proxy: {
-      [apiPaths]: { target: apiTarget, changeOrigin: false },
+      // In development the server runs apart: every API path goes to it.
+      [API_PATHS]: { target: apiTarget, changeOrigin: false },
       '/notify': { target: apiTarget, ws: true },
     },
   },

@@ -26,22 +26,28 @@ export function precompress(): Plugin {
     configResolved(resolved) {
       config = resolved;
     },
-    closeBundle() {
-      const outDir = resolve(config.root, config.build.outDir);
-      if (!existsSync(outDir)) return;
-      for (const file of filesUnder(outDir)) {
-        if (!COMPRESSIBLE.test(file)) continue;
-        const source = readFileSync(file);
-        const br = brotliCompressSync(source, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-            [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
-          },
-        });
-        const gz = gzipSync(source, { level: 9 });
-        if (br.length < source.length) writeFileSync(`${file}.br`, br);
-        if (gz.length < source.length) writeFileSync(`${file}.gz`, gz);
-      }
+    // After every other plugin's closeBundle, each finished: vite-plugin-pwa writes sw.js there and
+    // puts the precache list in it, and the copies must be of the worker as served.
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        const outDir = resolve(config.root, config.build.outDir);
+        if (!existsSync(outDir)) return;
+        for (const file of filesUnder(outDir)) {
+          if (!COMPRESSIBLE.test(file)) continue;
+          const source = readFileSync(file);
+          const br = brotliCompressSync(source, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+            },
+          });
+          const gz = gzipSync(source, { level: 9 });
+          if (br.length < source.length) writeFileSync(`${file}.br`, br);
+          if (gz.length < source.length) writeFileSync(`${file}.gz`, gz);
+        }
+      },
     },
   };
 }

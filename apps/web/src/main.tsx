@@ -10,3 +10,16 @@ import './styles/app.css';
 const start = () => void import('./app/start');
 if (document.visibilityState === 'hidden') start();
 else requestAnimationFrame(() => setTimeout(start, 0));
+
+/*
+ * The service worker (shared/pwa/sw.ts) in production builds: registered once the page has loaded
+ * and the browser is idle, from a chunk of its own, so neither its code nor its install (which
+ * fetches the app's scripts for the precache) competes with the first visit's paint or requests.
+ */
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const register = () => void import('./shared/pwa/register').then((m) => m.registerServiceWorker());
+  // (Safari before 18 has no requestIdleCallback: a task later instead.)
+  const whenIdle = () => (window.requestIdleCallback ?? setTimeout)(register);
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+}

@@ -29,6 +29,18 @@ export function fromWalletError(error: WalletError): HttpError {
     case 'token-invalid':
       return new HttpError(401, 'CASINO_TOKEN_INVALID', 'The casino token is not valid');
     case 'player-blocked':
+      // The player's own responsible-gaming choices: their code and the operator's words (until
+      // when, which limit), so the lobby can explain them rather than say "blocked".
+      if (error.code === 'PLAYER_TIMED_OUT' || error.code === 'PLAYER_SELF_EXCLUDED') {
+        return new HttpError(
+          403,
+          error.code,
+          error.walletMessage ?? 'You may not play now. You can still withdraw.',
+        );
+      }
+      if (error.code === 'LOSS_LIMIT_REACHED') {
+        return new HttpError(422, error.code, error.walletMessage ?? 'This would go over your loss limit.');
+      }
       return new HttpError(403, 'PLAYER_BLOCKED', 'The operator does not let this account play now');
     case 'insufficient-funds':
       return new HttpError(422, 'INSUFFICIENT_FUNDS', 'Not enough balance for this stake', {

@@ -11,7 +11,8 @@ import type { WalletCall, WalletErrorCode } from './wire';
  * - bet-has-win: a rollback of a bet already paid: a paid round is final;
  * - bet-not-found: a win or rollback names no bet of ours;
  * - token-expired / token-invalid: the casinoToken is too old, not the operator's, or foreign;
- * - player-blocked: the account may not stake now (locked, unverified, self-excluded);
+ * - player-blocked: the account may not stake now (locked, unverified, a time-out, self-excluded, a
+ *   loss limit reached);
  * - provider-unavailable: the operator has no secret for this provider (503);
  * - rejected: anything else the wallet refused (signature, stale time, validation, round mismatch);
  * - unknown-outcome: no answer we can read (timeout, network, 5xx, an unreadable body): the call may
@@ -44,6 +45,8 @@ export class WalletError extends Error {
   /** INSUFFICIENT_FUNDS: the balance the player can stake now. */
   readonly balance: Paise | undefined;
   readonly unknownCause: UnknownCause | undefined;
+  /** The wallet's own words for the refusal, for the player (a time-out's end, a limit). */
+  readonly walletMessage: string | undefined;
 
   constructor(init: {
     kind: WalletErrorKind;
@@ -53,6 +56,7 @@ export class WalletError extends Error {
     status?: number;
     balance?: Paise;
     unknownCause?: UnknownCause;
+    walletMessage?: string;
     cause?: unknown;
   }) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -62,6 +66,7 @@ export class WalletError extends Error {
     this.status = init.status;
     this.balance = init.balance;
     this.unknownCause = init.unknownCause;
+    this.walletMessage = init.walletMessage;
   }
 
   /** The wallet gave a definite answer: nothing was changed by this call. */
@@ -96,6 +101,9 @@ const KIND_OF_CODE: Readonly<Record<WalletErrorCode, WalletErrorKind>> = {
   CASINO_ROUND_MISMATCH: 'rejected',
   INSUFFICIENT_FUNDS: 'insufficient-funds',
   CASINO_PROVIDER_UNAVAILABLE: 'provider-unavailable',
+  PLAYER_TIMED_OUT: 'player-blocked',
+  PLAYER_SELF_EXCLUDED: 'player-blocked',
+  LOSS_LIMIT_REACHED: 'player-blocked',
 };
 
 /**

@@ -53,6 +53,9 @@ export const STATUS_OF: Readonly<Record<WalletErrorCode, number>> = {
   CASINO_ROUND_MISMATCH: 422,
   INSUFFICIENT_FUNDS: 422,
   CASINO_PROVIDER_UNAVAILABLE: 503,
+  PLAYER_TIMED_OUT: 403,
+  PLAYER_SELF_EXCLUDED: 403,
+  LOSS_LIMIT_REACHED: 422,
 };
 
 const KIND: Partial<Record<WalletErrorCode, WalletErrorKind>> = {

@@ -192,6 +192,7 @@ export class WalletClient implements Wallet {
       ...(kind === 'insufficient-funds' && wireToPaise(error?.balance) !== undefined
         ? { balance: wireToPaise(error?.balance) as Paise }
         : {}),
+      ...(typeof error?.message === 'string' ? { walletMessage: error.message } : {}),
       message: `wallet ${call}: ${code ?? `HTTP ${status}`}${typeof error?.message === 'string' ? `: ${error.message}` : ''}`,
     });
   }

@@ -92,7 +92,11 @@ export type WalletErrorCode =
   | 'CASINO_BET_HAS_WIN'
   | 'CASINO_ROUND_MISMATCH'
   | 'INSUFFICIENT_FUNDS'
-  | 'CASINO_PROVIDER_UNAVAILABLE';
+  | 'CASINO_PROVIDER_UNAVAILABLE'
+  // Responsible gaming: the player's own time-out, self-exclusion or loss limit.
+  | 'PLAYER_TIMED_OUT'
+  | 'PLAYER_SELF_EXCLUDED'
+  | 'LOSS_LIMIT_REACHED';
 
 /**
  * Paise → rupees for the wire: `amount / 100` is the double nearest the two-decimal value, and

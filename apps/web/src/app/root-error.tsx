@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
+import { t } from './i18n';
 
 /**
  * Anything a page throws while rendering or loading (a chunk gone after a release, a bug) lands
@@ -14,10 +15,10 @@ export function RootError() {
     <main className="full-page">
       <div className="full-page__card">
         <p className="full-page__code">500</p>
-        <h1 className="full-page__title">Something went wrong</h1>
-        <p>This page could not be shown. Reloading usually fixes it; your balance and bets are safe.</p>
+        <h1 className="full-page__title">{t('app.error.title')}</h1>
+        <p>{t('app.error.text')}</p>
         <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
-          Reload
+          {t('app.error.reload')}
         </button>
       </div>
     </main>

@@ -1,9 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useBlocker, useLocation, useMatches, useNavigate } from 'react-router';
-import { ERRORS, STORAGE_KEYS } from '@backlay/contract';
+import { STORAGE_KEYS } from '@backlay/contract';
 import { ROUTE_LOADING_CLEAR_MS } from '@/shared/config/constants';
 import { notify } from '@/shared/ui/toast';
 import { ToastHost } from '@/shared/ui/ToastHost';
+import { OfflineNotice } from '@/shared/pwa/OfflineNotice';
 import { bus, openModal } from '@/shared/events/bus';
 import { storage } from '@/shared/storage/storage';
 import { useLayoutStore } from '@/shared/stores/layout';
@@ -20,6 +21,21 @@ import { ModalHost } from './modal-host';
 import { queryClient } from './query-client';
 import { rememberPage } from './return-to';
 import { entryFlagFor, isInPlayPath, isLobbyPath, pageTitle, type RouteHandle } from './route-meta';
+import { t } from './i18n';
+import { withCatalogs } from '@/shared/i18n';
+
+// A signed-in player's reality check and time-out banner: loaded once someone signs in, never on
+// a visitor's first paint.
+const PlayRestrictionBanner = lazy(() =>
+  withCatalogs(import('@/features/responsible-gaming/components/PlayRestrictionBanner')).then((m) => ({
+    default: m.PlayRestrictionBanner,
+  })),
+);
+const RealityCheck = lazy(() =>
+  withCatalogs(import('@/features/responsible-gaming/components/RealityCheck')).then((m) => ({
+    default: m.RealityCheck,
+  })),
+);
 
 function LoadingBar() {
   const loading = useLoadingStore(selectIsLoading);
@@ -28,7 +44,7 @@ function LoadingBar() {
       className={`loading-bar ${loading ? 'loading-bar--on' : ''}`}
       role="progressbar"
       aria-hidden={!loading}
-      aria-label="Loading"
+      aria-label={t('app.loading')}
     />
   );
 }
@@ -39,9 +55,11 @@ function usePageTitle() {
   const domainTitle = useSettingsStore((s) => s.settings?.domainTitle);
   const routeTitle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)
     ?.handle as RouteHandle | undefined;
+  // Read in render: the title follows the language on screen as well as the route.
+  const title = routeTitle ? t(routeTitle.title) : undefined;
   useEffect(() => {
-    document.title = pageTitle(domainTitle, routeTitle?.title);
-  }, [domainTitle, routeTitle?.title]);
+    document.title = pageTitle(domainTitle, title);
+  }, [domainTitle, title]);
 }
 
 /** Section 2 entry guards: a flag that is exactly false cancels the navigation; the user stays. */
@@ -55,7 +73,8 @@ function useEntryGuards() {
     if (blocker.state !== 'blocked') return;
     const flag = entryFlagFor(blocker.location.pathname);
     blocker.reset();
-    if (flag === 'allowSignUp') notify.info(ERRORS.SIGNUP_DISABLED.message, 'signup-off');
+    // The contract's SIGNUP_DISABLED message, in the language on screen.
+    if (flag === 'allowSignUp') notify.info(t('app.signupDisabled'), 'signup-off');
   }, [blocker]);
 }
 
@@ -143,6 +162,7 @@ function useSessionEvents() {
 }
 
 export function Root() {
+  const signedIn = useSessionStore((s) => s.user != null);
   usePageTitle();
   useEntryGuards();
   useNavigationRules();
@@ -150,11 +170,22 @@ export function Root() {
   return (
     <>
       <LoadingBar />
+      {signedIn && (
+        <Suspense fallback={null}>
+          <PlayRestrictionBanner />
+        </Suspense>
+      )}
       <Outlet />
       <ModalHost />
       <SessionData />
+      {signedIn && (
+        <Suspense fallback={null}>
+          <RealityCheck />
+        </Suspense>
+      )}
       <InactivityOverlay />
       <ToastHost />
+      <OfflineNotice />
     </>
   );
 }

@@ -1,8 +1,10 @@
 import type { DomainSettings } from '@backlay/contract';
+import type { AppMessageId } from './i18n';
 
 /** What a route declares beside its component. */
 export interface RouteHandle {
-  title: string;
+  /** The route's title as a message id: the document title shows it in the language on screen. */
+  title: AppMessageId;
 }
 
 /** Section 2 entry guards: the domain flag each path needs; exactly false cancels navigation. */

@@ -9,17 +9,19 @@ import { Shell } from './shell';
 import { LogoutRoute } from './routes/logout';
 import type { RouteHandle } from './route-meta';
 import { withCatalogs } from '@/shared/i18n';
+import type { AppMessageId } from './i18n';
 
-const t = (title: string): RouteHandle => ({ title });
+/** A route's title: a message id of app/, translated where the title is shown (root.tsx). */
+const titled = (title: AppMessageId): RouteHandle => ({ title });
 
 /** A lazily loaded page: each page is its own chunk, loaded when first visited. */
 function page<M>(
   path: string,
-  title: string,
+  title: AppMessageId,
   load: () => Promise<M>,
   pick: (m: M) => ComponentType,
 ): RouteObject {
-  return { path, handle: t(title), lazy: async () => ({ Component: pick(await withCatalogs(load())) }) };
+  return { path, handle: titled(title), lazy: async () => ({ Component: pick(await withCatalogs(load())) }) };
 }
 
 const content = () => import('@/features/account/routes/content-page');
@@ -36,35 +38,35 @@ export const routeTree: RouteObject[] = [
         Component: MainLayout,
         children: [
           { index: true, element: <Navigate to="/inplay" replace /> },
-          page('index', 'Sports', sports, (m) => m.IndexRoute),
-          page('inplay', 'In-Play', sports, (m) => m.InPlayRoute),
+          page('index', 'app.nav.sports', sports, (m) => m.IndexRoute),
+          page('inplay', 'app.nav.inPlay', sports, (m) => m.InPlayRoute),
           page(
             'markets/:eventid?/:dreamid?',
-            'Markets',
+            'app.title.markets',
             () => import('@/features/sports/routes/markets'),
             (m) => m.MarketsRoute,
           ),
           page(
             'matchlist/:id',
-            'Match List',
+            'app.title.matchList',
             () => import('@/features/sports/routes/matchlist'),
             (m) => m.MatchListRoute,
           ),
           page(
             'favorites',
-            'Favourites',
+            'app.nav.favourites',
             () => import('@/features/sports/routes/favorites'),
             (m) => m.FavoritesRoute,
           ),
           page(
             'underConstruction',
-            'Under Construction',
+            'app.title.underConstruction',
             () => import('@/features/sports/routes/under-construction'),
             (m) => m.UnderConstructionRoute,
           ),
           {
             path: 'tv',
-            handle: t('Live TV'),
+            handle: titled('app.title.liveTv'),
             lazy: async () => {
               const { TvRoute } = await withCatalogs(import('@/features/sports/routes/tv'));
               return {
@@ -81,94 +83,108 @@ export const routeTree: RouteObject[] = [
             children: [
               page(
                 'my-markets',
-                'My Markets',
+                'app.title.myMarkets',
                 () => import('@/features/betting/routes/my-markets'),
                 (m) => m.MyMarketsRoute,
               ),
               page(
                 'bonus',
-                'Bonus',
+                'app.menu.bonus',
                 () => import('@/features/bonus/routes/bonus'),
                 (m) => m.BonusRoute,
               ),
               page(
                 'open-bets',
-                'Open Bets',
+                'app.title.openBets',
                 () => import('@/features/betting/routes/open-bets'),
                 (m) => m.OpenBetsRoute,
               ),
-              page('rule-regulations', 'Rules & Regulations', content, (m) => m.RuleRegulationsRoute),
-              page('exclusion-policy', 'Exclusion Policy', content, (m) => m.ExclusionPolicyRoute),
-              page('responsible-gaming', 'Responsible Gaming', content, (m) => m.ResponsibleGamingRoute),
+              page('rule-regulations', 'app.menu.rules', content, (m) => m.RuleRegulationsRoute),
+              page('exclusion-policy', 'app.menu.exclusionPolicy', content, (m) => m.ExclusionPolicyRoute),
+              {
+                // The operator's text, then the player's own limits, reality check and breaks.
+                path: 'responsible-gaming',
+                handle: titled('app.menu.responsibleGaming'),
+                lazy: async () => {
+                  const [operator, { ResponsibleGamingRoute }] = await withCatalogs(
+                    Promise.all([
+                      content(),
+                      import('@/features/responsible-gaming/routes/responsible-gaming'),
+                    ]),
+                  );
+                  const OperatorText = operator.ResponsibleGamingRoute;
+                  return { Component: () => <ResponsibleGamingRoute operatorText={<OperatorText />} /> };
+                },
+              },
               page(
                 'settings-stake',
-                'Stake Settings',
+                'app.menu.stakeSettings',
                 () => import('./routes/settings-stake'),
                 (m) => m.SettingsStakePage,
               ),
               page(
                 'change-password',
-                'Change Password',
+                'app.menu.changePassword',
                 () => import('@/features/account/routes/change-password'),
                 (m) => m.ChangePasswordRoute,
               ),
               page(
                 'account-cash-statement',
-                'Account Statement',
+                'app.menu.accountStatement',
                 () => import('@/features/betting/routes/account-statement'),
                 (m) => m.AccountStatementRoute,
               ),
               page(
                 'account-cash-statement/detail/:id',
-                'Transaction Detail',
+                'app.title.transactionDetail',
                 () => import('@/features/betting/routes/account-statement-detail'),
                 (m) => m.AccountStatementDetailRoute,
               ),
               page(
                 'bet-history',
-                'Bet History',
+                'app.menu.betHistory',
                 () => import('@/features/betting/routes/bet-history'),
                 (m) => m.BetHistoryRoute,
               ),
               page(
                 'my-bets',
-                'My Bets',
+                'app.menu.myBets',
                 () => import('@/features/betting/routes/my-bets'),
                 (m) => m.MyBetsRoute,
               ),
               page(
                 'ProfitLoss',
-                'Profit & Loss',
+                'app.menu.profitLoss',
                 () => import('@/features/betting/routes/profit-loss'),
                 (m) => m.ProfitLossRoute,
               ),
               page(
                 'profit-detail/:id',
-                'Profit & Loss Detail',
+                'app.title.profitLossDetail',
                 () => import('@/features/betting/routes/profit-detail'),
                 (m) => m.ProfitDetailRoute,
               ),
               page(
                 'dwrequests',
-                'Deposit & Withdrawal Requests',
+                'app.title.dwRequests',
                 () => import('@/features/money/routes/dw-requests'),
                 (m) => m.DwRequestsRoute,
               ),
               page(
                 'depositw',
-                'Deposit',
+                'app.menu.deposit',
                 () => import('@/features/money/routes/deposit'),
                 (m) => m.DepositRoute,
               ),
               page(
                 'withdrawal',
-                'Withdrawal',
+                'app.menu.withdrawal',
                 () => import('@/features/money/routes/withdrawal'),
                 (m) => m.WithdrawalRoute,
               ),
               page(
                 'referral',
-                'Refer & Earn',
+                'app.menu.referEarn',
                 () => import('@/features/referral/routes/referral'),
                 (m) => m.ReferralRoute,
               ),
@@ -186,19 +202,19 @@ export const routeTree: RouteObject[] = [
             children: [
               page(
                 'lobby',
-                'Casino Lobby',
+                'app.title.casinoLobby',
                 () => import('@/features/casino/routes/lobby'),
                 (m) => m.LobbyRoute,
               ),
               page(
                 'casino',
-                'Casino',
+                'app.nav.casino',
                 () => import('@/features/casino/routes/casino'),
                 (m) => m.CasinoRoute,
               ),
               page(
                 'lobby-page',
-                'Game',
+                'app.title.game',
                 () => import('@/features/casino/routes/lobby-page'),
                 (m) => m.LobbyPageRoute,
               ),
@@ -211,13 +227,17 @@ export const routeTree: RouteObject[] = [
         Component: AuthLayout,
         children: [
           { index: true, element: <Navigate to="/auth/login" replace /> },
-          { path: 'login', handle: t('Login'), element: <AuthModalRoute name="login" /> },
-          { path: 'signup', handle: t('Sign Up'), element: <AuthModalRoute name="register" /> },
-          { path: 'verfication', handle: t('Verification'), element: <AuthModalRoute name="verification" /> },
+          { path: 'login', handle: titled('app.login'), element: <AuthModalRoute name="login" /> },
+          { path: 'signup', handle: titled('app.signUp'), element: <AuthModalRoute name="register" /> },
+          {
+            path: 'verfication',
+            handle: titled('app.title.verification'),
+            element: <AuthModalRoute name="verification" />,
+          },
           { path: 'logout', Component: LogoutRoute },
           {
             path: 'token',
-            handle: t('Sign in with a link'),
+            handle: titled('app.link.title'),
             lazy: async () => ({
               Component: (await withCatalogs(import('./routes/login-link'))).LoginLinkRoute,
             }),
@@ -226,25 +246,25 @@ export const routeTree: RouteObject[] = [
       },
       page(
         'not-authorized',
-        'Not Authorized',
+        'app.title.notAuthorized',
         () => import('@/features/errors/routes/not-authorized'),
         (m) => m.NotAuthorizedRoute,
       ),
       page(
         'error-404',
-        'Page Not Found',
+        'app.title.notFound',
         () => import('@/features/errors/routes/not-found'),
         (m) => m.NotFoundRoute,
       ),
       page(
         'error-500',
-        'Server Error',
+        'app.title.serverError',
         () => import('@/features/errors/routes/server-error'),
         (m) => m.ServerErrorRoute,
       ),
       page(
         'under-maintenance',
-        'Under Maintenance',
+        'app.title.maintenance',
         () => import('./routes/under-maintenance'),
         (m) => m.UnderMaintenancePage,
       ),

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { closeModal, openModal, type ModalName } from '@/shared/events/bus';
 import { TopBar } from './TopBar';
+import { t } from '../i18n';
 
 /** The auth pages: the brand behind, the matching auth modal in front. */
 export function AuthLayout() {
@@ -10,20 +11,20 @@ export function AuthLayout() {
       <TopBar minimal />
       <main className="auth-hero">
         <div className="auth-hero__text">
-          <h1>Back or lay every ball.</h1>
-          <p>Live exchange odds on cricket, football, tennis, kabaddi and racing. Instant UPI deposits.</p>
+          <h1>{t('app.auth.headline')}</h1>
+          <p>{t('app.auth.intro')}</p>
           <ul className="auth-hero__points">
             <li>
-              <strong>Exchange prices</strong>
-              <span>Back and lay against other players, three prices deep.</span>
+              <strong>{t('app.auth.prices')}</strong>
+              <span>{t('app.auth.pricesText')}</span>
             </li>
             <li>
-              <strong>Fast money</strong>
-              <span>UPI, IMPS and wallets, with every movement in your statement.</span>
+              <strong>{t('app.auth.money')}</strong>
+              <span>{t('app.auth.moneyText')}</span>
             </li>
             <li>
-              <strong>Your limits</strong>
-              <span>Stake buttons, exclusion and responsible-gaming tools built in.</span>
+              <strong>{t('app.auth.limits')}</strong>
+              <span>{t('app.auth.limitsText')}</span>
             </li>
           </ul>
         </div>

@@ -1,21 +1,24 @@
 import { Link } from 'react-router';
 import { useSettingsStore } from '@/shared/settings/settings-store';
+import { t } from '../i18n';
+
+/** A sign, the same in every language. */
+const COPYRIGHT = '©';
 
 export function Footer() {
   const title = useSettingsStore((s) => s.settings?.domainTitle) || 'Backlay';
   return (
     <footer className="footer">
-      <nav className="footer__links" aria-label="Policies">
-        <Link to="/rule-regulations">Rules &amp; Regulations</Link>
-        <Link to="/exclusion-policy">Exclusion Policy</Link>
-        <Link to="/responsible-gaming">Responsible Gaming</Link>
+      <nav className="footer__links" aria-label={t('app.footer.policies')}>
+        <Link to="/rule-regulations">{t('app.menu.rules')}</Link>
+        <Link to="/exclusion-policy">{t('app.menu.exclusionPolicy')}</Link>
+        <Link to="/responsible-gaming">{t('app.menu.responsibleGaming')}</Link>
       </nav>
       <p className="footer__note">
-        <span className="age-badge">18+</span> Play responsibly. Betting can be addictive; set limits and take
-        breaks.
+        <span className="age-badge">18+</span> {t('app.footer.note')}
       </p>
       <p className="footer__copy">
-        © {new Date().getFullYear()} {title}
+        {COPYRIGHT} {new Date().getFullYear()} {title}
       </p>
     </footer>
   );

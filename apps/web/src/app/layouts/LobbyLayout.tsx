@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { useLayoutStore } from '@/shared/stores/layout';
 import { TopBar } from './TopBar';
+import { t } from '../i18n';
 
 /** The casino lobby: the header and a slim bar back to sports. */
 export function LobbyLayout() {
@@ -14,17 +15,17 @@ export function LobbyLayout() {
     <div className="app-shell app-shell--lobby">
       <div className="app-top">
         <TopBar />
-        <nav className="sport-nav" aria-label="Lobby">
+        <nav className="sport-nav" aria-label={t('app.nav.lobby')}>
           {backToSports && (
             <NavLink to="/inplay" className="sport-nav__tab">
-              ← Sports
+              {t('app.nav.backToSports')}
             </NavLink>
           )}
           <NavLink to="/lobby" className="sport-nav__tab">
-            Lobby
+            {t('app.nav.lobby')}
           </NavLink>
           <NavLink to="/casino" className="sport-nav__tab">
-            Casino
+            {t('app.nav.casino')}
           </NavLink>
         </nav>
       </div>

@@ -15,6 +15,7 @@ import { bettingMarketSlots } from '@/features/betting/lazy-market-slots';
 import { TopBar } from './TopBar';
 import { Footer } from './Footer';
 import { useLoginPath } from '../return-to';
+import { t } from '../i18n';
 
 /** Sport tabs under the header: In-Play, then each visible sport, Casino and Favourites. */
 function SportNav() {
@@ -30,27 +31,27 @@ function SportNav() {
     casinoIsEmpty: storage.getFlag(STORAGE_KEYS.casinoIsEmpty),
   });
   const liveCount = tabs.reduce(
-    (n, t) => n + t.events.filter((e) => e.status === 'IN_PLAY' || e.matchDate === 'In-Play').length,
+    (n, tab) => n + tab.events.filter((e) => e.status === 'IN_PLAY' || e.matchDate === 'In-Play').length,
     0,
   );
   return (
-    <nav className={`sport-nav ${scrollable ? 'sport-nav--scroll' : ''}`} aria-label="Sports">
+    <nav className={`sport-nav ${scrollable ? 'sport-nav--scroll' : ''}`} aria-label={t('app.nav.sports')}>
       <NavLink to="/inplay" className="sport-nav__tab">
-        <span className="live-dot" aria-hidden="true" /> In-Play
+        <span className="live-dot" aria-hidden="true" /> {t('app.nav.inPlay')}
         {liveCount > 0 && <span className="sport-nav__count">{liveCount}</span>}
       </NavLink>
-      {tabs.map((t) => (
-        <NavLink key={t.id} to={`/matchlist/${t.id}`} className="sport-nav__tab">
-          <Icon icon={sportIcon(t.id)} /> {t.name}
+      {tabs.map((tab) => (
+        <NavLink key={tab.id} to={`/matchlist/${tab.id}`} className="sport-nav__tab">
+          <Icon icon={sportIcon(tab.id)} /> {tab.name}
         </NavLink>
       ))}
       {showCasino && (
         <NavLink to="/casino" className="sport-nav__tab">
-          <Icon icon={sportIcon(SPORT_IDS.casino)} /> Casino
+          <Icon icon={sportIcon(SPORT_IDS.casino)} /> {t('app.nav.casino')}
         </NavLink>
       )}
       <NavLink to="/favorites" className="sport-nav__tab">
-        <Icon icon={faStar} /> Favourites
+        <Icon icon={faStar} /> {t('app.nav.favourites')}
       </NavLink>
     </nav>
   );
@@ -60,28 +61,28 @@ function Sidebar() {
   const { tabs } = useSportTabs();
   const user = useSessionStore((s) => s.user);
   return (
-    <aside className="sidebar" aria-label="Quick links">
-      <h2 className="sidebar__title">Sports</h2>
+    <aside className="sidebar" aria-label={t('app.nav.quickLinks')}>
+      <h2 className="sidebar__title">{t('app.nav.sports')}</h2>
       <NavLink to="/inplay" className="sidebar__link">
-        <Icon icon={faTv} fixedWidth /> In-Play
+        <Icon icon={faTv} fixedWidth /> {t('app.nav.inPlay')}
       </NavLink>
       <NavLink to="/index" className="sidebar__link">
-        <Icon icon={faList} fixedWidth /> All sports
+        <Icon icon={faList} fixedWidth /> {t('app.nav.allSports')}
       </NavLink>
-      {tabs.map((t) => (
-        <NavLink key={t.id} to={`/matchlist/${t.id}`} className="sidebar__link">
-          <Icon icon={sportIcon(t.id)} fixedWidth /> {t.name}
-          <span className="sidebar__count">{t.events.length}</span>
+      {tabs.map((tab) => (
+        <NavLink key={tab.id} to={`/matchlist/${tab.id}`} className="sidebar__link">
+          <Icon icon={sportIcon(tab.id)} fixedWidth /> {tab.name}
+          <span className="sidebar__count">{tab.events.length}</span>
         </NavLink>
       ))}
       {user && (
         <>
-          <h2 className="sidebar__title">My account</h2>
+          <h2 className="sidebar__title">{t('app.nav.myAccount')}</h2>
           <NavLink to="/my-bets" className="sidebar__link">
-            <Icon icon={faBook} fixedWidth /> My Bets
+            <Icon icon={faBook} fixedWidth /> {t('app.menu.myBets')}
           </NavLink>
           <NavLink to="/settings-stake" className="sidebar__link">
-            <Icon icon={faCircleUser} fixedWidth /> Stake Settings
+            <Icon icon={faCircleUser} fixedWidth /> {t('app.menu.stakeSettings')}
           </NavLink>
         </>
       )}
@@ -94,28 +95,28 @@ function BottomNav() {
   const user = useSessionStore((s) => s.user);
   const loginPath = useLoginPath();
   return (
-    <nav className="bottom-nav" aria-label="Quick navigation">
+    <nav className="bottom-nav" aria-label={t('app.nav.quickNavigation')}>
       <NavLink to="/inplay" className="bottom-nav__item">
         <Icon icon={faTv} />
-        <span>In-Play</span>
+        <span>{t('app.nav.inPlay')}</span>
       </NavLink>
       <NavLink to="/index" className="bottom-nav__item">
         <Icon icon={faList} />
-        <span>Sports</span>
+        <span>{t('app.nav.sports')}</span>
       </NavLink>
       <NavLink to="/favorites" className="bottom-nav__item">
         <Icon icon={faStar} />
-        <span>Favourites</span>
+        <span>{t('app.nav.favourites')}</span>
       </NavLink>
       {user ? (
         <NavLink to="/my-bets" className="bottom-nav__item">
           <Icon icon={faBook} />
-          <span>My Bets</span>
+          <span>{t('app.menu.myBets')}</span>
         </NavLink>
       ) : (
         <NavLink to={loginPath} className="bottom-nav__item">
           <Icon icon={faCircleUser} />
-          <span>Login</span>
+          <span>{t('app.login')}</span>
         </NavLink>
       )}
     </nav>

@@ -26,6 +26,23 @@ import { useLoginPath } from '../return-to';
 import { LanguageSwitch } from '@/shared/i18n';
 import { t } from '../i18n';
 
+/** Arrow keys, Home and End move the focus between a menu's items (the ARIA menu pattern). */
+function moveFocus(event: React.KeyboardEvent<HTMLElement>) {
+  const keys = ['ArrowDown', 'ArrowUp', 'Home', 'End'];
+  if (!keys.includes(event.key)) return;
+  const items = [...event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]')];
+  if (items.length === 0) return;
+  event.preventDefault();
+  const at = items.indexOf(document.activeElement as HTMLElement);
+  const next =
+    event.key === 'Home'
+      ? 0
+      : event.key === 'End'
+        ? items.length - 1
+        : (at + (event.key === 'ArrowDown' ? 1 : -1) + items.length) % items.length;
+  items[next]?.focus();
+}
+
 interface MenuItem {
   to?: string;
   label: string;
@@ -154,7 +171,7 @@ function AccountMenu() {
         className="account-menu__toggle"
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-label={`Account menu, ${user?.userName ?? ''}`}
+        aria-label={t('app.accountMenu', { name: user?.userName ?? '' })}
         onClick={() => setOpen((o) => !o)}
       >
         <Icon icon={faCircleUser} />
@@ -162,40 +179,48 @@ function AccountMenu() {
         <Icon icon={faAngleDown} className="account-menu__caret" />
       </button>
       {open && (
-        <div className="account-menu__panel" role="menu">
+        <div className="account-menu__panel">
           <div className="account-menu__who">
             <strong>{user?.userName}</strong>
             {user?.isDemo && <span className="badge badge--demo">{t('app.demo')}</span>}
           </div>
           <MenuBalances onNavigate={() => setOpen(false)} />
-          {items
-            .filter((i) => i.show !== false)
-            .map((item) =>
-              item.to ? (
-                <NavLink
-                  key={item.label}
-                  to={item.to}
-                  role="menuitem"
-                  className="account-menu__item"
-                  onClick={() => setOpen(false)}
-                >
-                  <Icon icon={item.icon} fixedWidth /> {item.label}
-                </NavLink>
-              ) : (
-                <button
-                  key={item.label}
-                  type="button"
-                  role="menuitem"
-                  className="account-menu__item"
-                  onClick={() => {
-                    setOpen(false);
-                    item.onSelect?.();
-                  }}
-                >
-                  <Icon icon={item.icon} fixedWidth /> {item.label}
-                </button>
-              ),
-            )}
+          {/* The menu proper holds only its items (arrow keys move between them); who and the
+              balances above are plain content. */}
+          <div
+            role="menu"
+            aria-label={t('app.accountMenu', { name: user?.userName ?? '' })}
+            onKeyDown={moveFocus}
+          >
+            {items
+              .filter((i) => i.show !== false)
+              .map((item) =>
+                item.to ? (
+                  <NavLink
+                    key={item.label}
+                    to={item.to}
+                    role="menuitem"
+                    className="account-menu__item"
+                    onClick={() => setOpen(false)}
+                  >
+                    <Icon icon={item.icon} fixedWidth /> {item.label}
+                  </NavLink>
+                ) : (
+                  <button
+                    key={item.label}
+                    type="button"
+                    role="menuitem"
+                    className="account-menu__item"
+                    onClick={() => {
+                      setOpen(false);
+                      item.onSelect?.();
+                    }}
+                  >
+                    <Icon icon={item.icon} fixedWidth /> {item.label}
+                  </button>
+                ),
+              )}
+          </div>
         </div>
       )}
     </div>

@@ -1,8 +1,10 @@
 import { useNavigate, useSearchParams } from 'react-router';
+import { Emphasised } from '@/shared/ui/Emphasised';
 import { Modal } from '@/shared/ui/Modal';
 import { useSessionStore } from '@/shared/session/session-store';
 import { useExchangeLoginCode } from '@/features/auth/api/exchange-login-code';
 import { startSession } from '@/features/auth/lib/session';
+import { t } from '../i18n';
 
 /**
  * /auth/token?code=…&user=…: the page a one-time sign-in link opens (section 7's
@@ -35,14 +37,20 @@ export function LoginLinkRoute() {
   };
 
   return (
-    <Modal open onClose={leave} title="Sign in with a link" variant="auth" name="login-link">
+    <Modal open onClose={leave} title={t('app.link.title')} variant="auth" name="login-link">
       {!complete ? (
-        <p role="alert">This sign-in link is incomplete. Please ask for a new one.</p>
+        <p role="alert">{t('app.link.incomplete')}</p>
       ) : (
         <div className="form">
           <p>
-            Sign in as <strong>{userName}</strong>
-            {signedInAs && signedInAs !== userName ? ` (you are signed in as ${signedInAs} now)` : ''}.
+            <Emphasised
+              value={userName}
+              message={(name) =>
+                signedInAs && signedInAs !== userName
+                  ? t('app.link.signInAsOther', { name, current: signedInAs })
+                  : t('app.link.signInAs', { name })
+              }
+            />
           </p>
           {exchange.error && <p role="alert">{exchange.error.message}</p>}
           <button
@@ -51,7 +59,7 @@ export function LoginLinkRoute() {
             onClick={signIn}
             disabled={exchange.isPending}
           >
-            {exchange.isPending ? 'Signing in…' : `Continue as ${userName}`}
+            {exchange.isPending ? t('app.link.signingIn') : t('app.link.continueAs', { name: userName })}
           </button>
         </div>
       )}

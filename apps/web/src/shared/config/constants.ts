@@ -1,3 +1,5 @@
+import { t } from '../i18n/t';
+
 /** Business constants of section 9 of the specification, in one place. */
 export const HEARTBEAT_INTERVAL_MS = 20_000;
 export const INACTIVITY_PROMPT_MS = 9 * 60_000;
@@ -28,3 +30,11 @@ export const REALTIME = {
 export const NETWORK_FAILURE_MESSAGE = 'Please Check Your Network Connection...';
 export const INTERNAL_SERVER_ERROR_MESSAGE = 'Internal Server Error';
 export const RESEND_SUCCESS_MESSAGE = 'OTP Code Send Again';
+
+/*
+ * The three messages above as a player reads them: the same text in English, Hindi when Hindi is on
+ * screen. Read when shown, never kept: the language may change in between.
+ */
+export const networkFailureMessage = (): string => t('shared.networkFailure');
+export const internalServerErrorMessage = (): string => t('shared.internalServerError');
+export const resendSuccessMessage = (): string => t('shared.resendSuccess');

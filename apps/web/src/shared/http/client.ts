@@ -15,9 +15,11 @@ import { bus } from '../events/bus';
 import { ensureFreshAccessToken, renewAccessToken } from '../session/session-rules';
 import { clearSessionStorage, getAccessToken, storage } from '../storage/storage';
 import { apiBaseUrl } from './base-url';
-import { AppError, rejectedAnswer, toAppError } from './errors';
+import { AppError } from './errors';
+import { rejectedAnswer, toAppError } from './answers';
 import { finishRequest, trackRequest } from './request-tracker';
 import { sanitizeIncoming, sanitizeOutgoing } from './sanitize';
+import { badResponseMessage, playerMessage } from './server-messages';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -77,7 +79,10 @@ async function send(
     const response = await http.request({ ...config, signal: tracked.signal });
     const data = response.data as { success?: unknown; result?: unknown } | null;
     if (data == null || data.success !== true) {
-      throw rejectedAnswer(data, response.status, { isAuthenticate: options.isAuthenticate ?? false });
+      throw rejectedAnswer(data, response.status, {
+        isAuthenticate: options.isAuthenticate ?? false,
+        playerMessage,
+      });
     }
     finishRequest(tracked.id, true);
     return data.result;
@@ -85,7 +90,7 @@ async function send(
     finishRequest(tracked.id, false);
     throw error instanceof AppError
       ? error
-      : toAppError(asFailure(error), { isAuthenticate: options.isAuthenticate ?? false });
+      : toAppError(asFailure(error), { isAuthenticate: options.isAuthenticate ?? false, playerMessage });
   }
 }
 
@@ -103,7 +108,11 @@ export interface CallOptions<K extends RouteKey> {
 
 /** A signed-in call with no session to send it with: refused here, never sent (it would answer 401). */
 function signedOut(): AppError {
-  return new AppError({ code: 'SIGNED_OUT', message: ERRORS.UNAUTHENTICATED.message, aborted: true });
+  return new AppError({
+    code: 'SIGNED_OUT',
+    message: playerMessage('UNAUTHENTICATED', ERRORS.UNAUTHENTICATED.message),
+    aborted: true,
+  });
 }
 
 /**
@@ -167,7 +176,7 @@ export async function call<K extends RouteKey>(
   }
   const parsed = route.result.safeParse(result);
   if (!parsed.success) {
-    throw new AppError({ code: 'BAD_RESPONSE', message: 'The server sent an answer this app cannot read.' });
+    throw new AppError({ code: 'BAD_RESPONSE', message: badResponseMessage() });
   }
   return parsed.data as RouteResult<K>;
 }
@@ -201,6 +210,6 @@ export async function getExternal(url: string, signal?: AbortSignal): Promise<un
     return response.data;
   } catch (error) {
     finishRequest(tracked.id, false);
-    throw error instanceof AppError ? error : toAppError(asFailure(error));
+    throw error instanceof AppError ? error : toAppError(asFailure(error), { playerMessage });
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ERRORS } from '@backlay/contract';
-import { rejectedAnswer, toAppError } from './errors';
+import { rejectedAnswer, toAppError } from './answers';
 
 const failure = (code: string, data: unknown) => ({
   message: 'Request failed with status code x',

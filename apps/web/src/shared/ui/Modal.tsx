@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Icon } from './Icon';
 import { faXmark } from '@fortawesome/free-solid-svg-icons';
+import { t } from '../i18n/t';
 
 export type ModalVariant = 'default' | 'banner' | 'auth';
 
@@ -67,7 +68,7 @@ export function Modal({ open, onClose, title, children, footer, variant = 'defau
           <h2 id={titleId} className="modal__title">
             {title}
           </h2>
-          <button type="button" className="modal-close" aria-label="Close" onClick={onClose}>
+          <button type="button" className="modal-close" aria-label={t('shared.close')} onClick={onClose}>
             <Icon icon={faXmark} />
           </button>
         </header>

@@ -1,4 +1,5 @@
 import { faAngleLeft, faAngleRight } from '@fortawesome/free-solid-svg-icons';
+import { t } from '../i18n/t';
 import { Icon } from './Icon';
 
 /** Previous and next around "Page n of m"; hidden when everything fits on one page, unless `showSingle`. */
@@ -18,25 +19,23 @@ export function Pager({
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (total <= pageSize && !showSingle) return null;
   return (
-    <nav className="pager" aria-label="Pages">
+    <nav className="pager" aria-label={t('shared.pager.label')}>
       <button
         type="button"
         className="btn btn--ghost"
         disabled={page === 0}
         onClick={() => onPage(page - 1)}
-        aria-label="Previous page"
+        aria-label={t('shared.pager.previous')}
       >
         <Icon icon={faAngleLeft} />
       </button>
-      <span>
-        Page {page + 1} of {pages}
-      </span>
+      <span>{t('shared.pager.position', { page: String(page + 1), pages: String(pages) })}</span>
       <button
         type="button"
         className="btn btn--ghost"
         disabled={page + 1 >= pages}
         onClick={() => onPage(page + 1)}
-        aria-label="Next page"
+        aria-label={t('shared.pager.next')}
       >
         <Icon icon={faAngleRight} />
       </button>

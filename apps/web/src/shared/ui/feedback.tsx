@@ -2,10 +2,11 @@ import type { ReactNode } from 'react';
 import { Icon } from './Icon';
 import type { IconDefinition } from '@fortawesome/free-solid-svg-icons';
 import { faSpinner } from '@fortawesome/free-solid-svg-icons';
+import { t } from '../i18n/t';
 
-export function Spinner({ label = 'Loading' }: { label?: string }) {
+export function Spinner({ label }: { label?: string }) {
   return (
-    <span className="spinner" role="status" aria-label={label}>
+    <span className="spinner" role="status" aria-label={label ?? t('shared.loading')}>
       <Icon icon={faSpinner} spin />
     </span>
   );

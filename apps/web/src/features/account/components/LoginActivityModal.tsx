@@ -4,15 +4,27 @@ import { Pager } from '@/shared/ui/Pager';
 import { EmptyState, Spinner } from '@/shared/ui/feedback';
 import { formatDateTime } from '@/shared/lib/date';
 import { useUserLoginAttempts, type AttemptFilter } from '../api/get-user-login-attempts';
+import { t } from '../i18n';
 
 const PAGE_SIZE = 10;
-const RESULT_LABELS: Record<string, string> = {
-  Success: 'Success',
-  InvalidUserNameOrPassword: 'Wrong password',
-  UserIsNotVerified: 'Not verified',
-  UserIsLocked: 'Locked',
-  RateLimited: 'Too many tries',
-};
+
+/** An attempt's result as the player reads it; a result this client does not know, as sent. */
+function resultLabel(result: string): string {
+  switch (result) {
+    case 'Success':
+      return t('account.activity.success');
+    case 'InvalidUserNameOrPassword':
+      return t('account.activity.wrongPassword');
+    case 'UserIsNotVerified':
+      return t('account.activity.notVerified');
+    case 'UserIsLocked':
+      return t('account.activity.locked');
+    case 'RateLimited':
+      return t('account.activity.rateLimited');
+    default:
+      return result;
+  }
+}
 
 /** The signed-in user's login activity, newest first, ten to a page. */
 export function LoginActivityModal({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -22,9 +34,9 @@ export function LoginActivityModal({ open, onClose }: { open: boolean; onClose: 
   const total = query.data?.totalCount ?? 0;
 
   return (
-    <Modal open={open} onClose={onClose} title="Login Activity" name="activity-log">
+    <Modal open={open} onClose={onClose} title={t('account.activity.title')} name="activity-log">
       <div className="activity-toolbar">
-        <label htmlFor="activity-filter">Show</label>
+        <label htmlFor="activity-filter">{t('account.activity.show')}</label>
         <select
           id="activity-filter"
           value={filter}
@@ -33,17 +45,17 @@ export function LoginActivityModal({ open, onClose }: { open: boolean; onClose: 
             setPage(0);
           }}
         >
-          <option value="All">All</option>
-          <option value="Success">Successful</option>
-          <option value="Failed">Failed</option>
+          <option value="All">{t('account.activity.all')}</option>
+          <option value="Success">{t('account.activity.successful')}</option>
+          <option value="Failed">{t('account.activity.failed')}</option>
         </select>
       </div>
       {query.isPending ? (
         <Spinner />
       ) : query.isError ? (
-        <EmptyState title="Could not load your activity">{query.error.message}</EmptyState>
+        <EmptyState title={t('account.activity.loadFailed')}>{query.error.message}</EmptyState>
       ) : query.data.items.length === 0 ? (
-        <EmptyState title="No login activity yet" />
+        <EmptyState title={t('account.activity.none')} />
       ) : (
         <ul className="activity-list">
           {query.data.items.map((a) => (
@@ -55,7 +67,7 @@ export function LoginActivityModal({ open, onClose }: { open: boolean; onClose: 
                 </span>
               </div>
               <span className={`badge ${a.result === 'Success' ? 'badge--ok' : 'badge--bad'}`}>
-                {RESULT_LABELS[a.result] ?? a.result}
+                {resultLabel(a.result)}
               </span>
             </li>
           ))}

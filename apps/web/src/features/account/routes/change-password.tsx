@@ -2,13 +2,17 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { notify } from '@/shared/ui/toast';
 import { ChangePasswordInputSchema, type ChangePasswordInput } from '@backlay/contract';
+import { currentLanguage } from '@/shared/i18n';
+import { formMessage } from '@/shared/forms/form-messages';
 import { FieldError, PageHeader } from '@/shared/ui/feedback';
 import { useChangePassword } from '../api/change-password';
+import { t } from '../i18n';
 
+// Labels are read when shown: the language may change after this module loaded.
 const FIELDS = [
-  { name: 'currentPassword', label: 'Current password', autoComplete: 'current-password' },
-  { name: 'newPassword', label: 'New password', autoComplete: 'new-password' },
-  { name: 'confirmPassword', label: 'Confirm new password', autoComplete: 'new-password' },
+  { name: 'currentPassword', label: () => t('account.password.current'), autoComplete: 'current-password' },
+  { name: 'newPassword', label: () => t('account.password.new'), autoComplete: 'new-password' },
+  { name: 'confirmPassword', label: () => t('account.password.confirm'), autoComplete: 'new-password' },
 ] as const;
 
 export function ChangePasswordRoute() {
@@ -26,7 +30,8 @@ export function ChangePasswordRoute() {
   const onSubmit = handleSubmit(async (values) => {
     try {
       const result = await mutation.mutateAsync(values);
-      notify.success(result.message);
+      // The server's own words in English; in Hindi, the same news translated.
+      notify.success(currentLanguage() === 'en' ? result.message : t('account.password.changed'));
       reset();
     } catch (error) {
       notify.error(error instanceof Error ? error.message : String(error));
@@ -35,13 +40,13 @@ export function ChangePasswordRoute() {
 
   return (
     <section className="page page--narrow">
-      <PageHeader title="Change Password" />
+      <PageHeader title={t('account.password.title')} />
       <form className="card form" onSubmit={onSubmit} noValidate>
         {FIELDS.map((f) => {
           const id = `cp-${f.name}`;
           return (
             <div className="form-field" key={f.name}>
-              <label htmlFor={id}>{f.label}</label>
+              <label htmlFor={id}>{f.label()}</label>
               <input
                 id={id}
                 type="password"
@@ -50,16 +55,13 @@ export function ChangePasswordRoute() {
                 aria-describedby={`${id}-error`}
                 {...register(f.name)}
               />
-              <FieldError id={`${id}-error`} message={errors[f.name]?.message} />
+              <FieldError id={`${id}-error`} message={formMessage(errors[f.name]?.message)} />
             </div>
           );
         })}
-        <p className="hint">
-          At least 8 characters with a letter, a number and one of @$!%*#?&amp;. Your other sessions are
-          signed out.
-        </p>
+        <p className="hint">{t('account.password.hint')}</p>
         <button type="submit" className="btn btn--primary" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Saving…' : 'Change Password'}
+          {mutation.isPending ? t('account.saving') : t('account.password.title')}
         </button>
       </form>
     </section>

@@ -2,6 +2,7 @@ import { faBook } from '@fortawesome/free-solid-svg-icons';
 import { EmptyState, PageHeader, Spinner } from '@/shared/ui/feedback';
 import { formatDate } from '@/shared/lib/date';
 import { usePageContent, type ContentPage } from '../api/get-page-content';
+import { t } from '../i18n';
 
 /** Rules and regulations, exclusion policy, responsible gaming: written by the operator per domain. */
 export function ContentPageRoute({ page, fallbackTitle }: { page: ContentPage; fallbackTitle: string }) {
@@ -20,10 +21,10 @@ export function ContentPageRoute({ page, fallbackTitle }: { page: ContentPage; f
         <PageHeader title={fallbackTitle} />
         <EmptyState
           icon={faBook}
-          title="This page could not be loaded"
+          title={t('account.content.loadFailed')}
           action={
             <button type="button" className="btn btn--outline" onClick={() => void query.refetch()}>
-              Try again
+              {t('account.tryAgain')}
             </button>
           }
         >
@@ -44,17 +45,19 @@ export function ContentPageRoute({ page, fallbackTitle }: { page: ContentPage; f
           ))}
         </section>
       ))}
-      {content.updatedAt && <p className="hint">Last updated {formatDate(content.updatedAt)}</p>}
+      {content.updatedAt && (
+        <p className="hint">{t('account.content.updated', { date: formatDate(content.updatedAt) })}</p>
+      )}
     </article>
   );
 }
 
 export const RuleRegulationsRoute = () => (
-  <ContentPageRoute page="rule-regulations" fallbackTitle="Rules & Regulations" />
+  <ContentPageRoute page="rule-regulations" fallbackTitle={t('account.content.rules')} />
 );
 export const ExclusionPolicyRoute = () => (
-  <ContentPageRoute page="exclusion-policy" fallbackTitle="Exclusion Policy" />
+  <ContentPageRoute page="exclusion-policy" fallbackTitle={t('account.content.exclusion')} />
 );
 export const ResponsibleGamingRoute = () => (
-  <ContentPageRoute page="responsible-gaming" fallbackTitle="Responsible Gaming" />
+  <ContentPageRoute page="responsible-gaming" fallbackTitle={t('account.content.responsibleGaming')} />
 );

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -12,21 +12,29 @@ import {
 import { useUiStore } from '@/shared/stores/ui';
 import { FieldError, PageHeader } from '@/shared/ui/feedback';
 import { useUserStakeAdd } from '../api/user-stake-add';
+import { t } from '../i18n';
 
-const StakeFormSchema = z.object({
-  buttons: z.array(
-    z.object({
-      title: z.string().trim().min(1, 'A label is needed').max(12, 'At most 12 characters'),
-      value: z.coerce
-        .number({ error: 'Enter a whole number of rupees' })
-        .int('Enter a whole number of rupees')
-        .min(1, 'At least ₹1')
-        .max(10_000_000, 'At most ₹1,00,00,000'),
-    }),
-  ),
-});
-type StakeFormInput = z.input<typeof StakeFormSchema>;
-type StakeFormOutput = z.output<typeof StakeFormSchema>;
+/** The form's schema, its messages in the language on screen: made when the form mounts. */
+function stakeFormSchema() {
+  return z.object({
+    buttons: z.array(
+      z.object({
+        title: z
+          .string()
+          .trim()
+          .min(1, t('account.stake.labelNeeded'))
+          .max(12, t('account.stake.labelTooLong')),
+        value: z.coerce
+          .number({ error: t('account.stake.wholeRupees') })
+          .int(t('account.stake.wholeRupees'))
+          .min(1, t('account.stake.min'))
+          .max(10_000_000, t('account.stake.max')),
+      }),
+    ),
+  });
+}
+type StakeFormInput = z.input<ReturnType<typeof stakeFormSchema>>;
+type StakeFormOutput = z.output<ReturnType<typeof stakeFormSchema>>;
 
 /** Eight buttons, always: missing ones come from the defaults. */
 function eight(buttons: StakeButton[] | null): StakeButton[] {
@@ -43,6 +51,7 @@ function eight(buttons: StakeButton[] | null): StakeButton[] {
 export function SettingsStakeRoute({ children }: { children?: ReactNode }) {
   const stakeButtons = useUiStore((s) => s.stakeButtons);
   const mutation = useUserStakeAdd();
+  const schema = useMemo(stakeFormSchema, []);
   const {
     register,
     control,
@@ -50,7 +59,7 @@ export function SettingsStakeRoute({ children }: { children?: ReactNode }) {
     reset,
     formState: { errors, isDirty },
   } = useForm<StakeFormInput, unknown, StakeFormOutput>({
-    resolver: zodResolver(StakeFormSchema),
+    resolver: zodResolver(schema),
     defaultValues: { buttons: eight(stakeButtons) },
   });
   const { fields } = useFieldArray({ control, name: 'buttons' });
@@ -59,7 +68,7 @@ export function SettingsStakeRoute({ children }: { children?: ReactNode }) {
     try {
       const saved = await mutation.mutateAsync(buttons.map((b) => StakeButtonSchema.parse(b)));
       reset({ buttons: eight(saved) });
-      notify.success('Stake buttons saved');
+      notify.success(t('account.stake.saved'));
     } catch (error) {
       notify.error(error instanceof Error ? error.message : String(error));
     }
@@ -67,20 +76,24 @@ export function SettingsStakeRoute({ children }: { children?: ReactNode }) {
 
   return (
     <section className="page page--narrow">
-      <PageHeader title="Stake Settings" />
+      <PageHeader title={t('account.stake.title')} />
       <form className="card form" onSubmit={onSubmit} noValidate>
-        <p className="hint">The quick-stake buttons of your betslip: a label and an amount in rupees.</p>
+        <p className="hint">{t('account.stake.hint')}</p>
         <div className="stake-grid">
           {fields.map((field, i) => (
             <fieldset className="stake-row" key={field.id}>
-              <legend className="visually-hidden">Button {i + 1}</legend>
+              <legend className="visually-hidden">
+                {t('account.stake.button', { number: String(i + 1) })}
+              </legend>
               <div className="form-field">
-                <label htmlFor={`stake-title-${i}`}>Label {i + 1}</label>
+                <label htmlFor={`stake-title-${i}`}>
+                  {t('account.stake.label', { number: String(i + 1) })}
+                </label>
                 <input id={`stake-title-${i}`} {...register(`buttons.${i}.title`)} />
                 <FieldError id={`stake-title-${i}-error`} message={errors.buttons?.[i]?.title?.message} />
               </div>
               <div className="form-field">
-                <label htmlFor={`stake-value-${i}`}>Amount (₹)</label>
+                <label htmlFor={`stake-value-${i}`}>{t('account.stake.amount')}</label>
                 <input id={`stake-value-${i}`} inputMode="numeric" {...register(`buttons.${i}.value`)} />
                 <FieldError id={`stake-value-${i}-error`} message={errors.buttons?.[i]?.value?.message} />
               </div>
@@ -93,10 +106,10 @@ export function SettingsStakeRoute({ children }: { children?: ReactNode }) {
             className="btn btn--outline"
             onClick={() => reset({ buttons: DEFAULT_STAKE_BUTTONS }, { keepDefaultValues: true })}
           >
-            Restore defaults
+            {t('account.stake.restore')}
           </button>
           <button type="submit" className="btn btn--primary" disabled={mutation.isPending || !isDirty}>
-            {mutation.isPending ? 'Saving…' : 'Save'}
+            {mutation.isPending ? t('account.saving') : t('account.stake.save')}
           </button>
         </div>
       </form>

@@ -7,11 +7,13 @@ import { MESSAGES } from '@backlay/contract';
 import { closeModal } from '@/shared/events/bus';
 import { Modal } from '@/shared/ui/Modal';
 import { FieldError } from '@/shared/ui/feedback';
+import { formMessage } from '@/shared/forms/form-messages';
 import { useAuthenticate } from '../api/authenticate';
 import { useLoginAsDemoUser } from '../api/login-as-demo-user';
 import { startSession } from '../lib/session';
 import { useSessionStore } from '@/shared/session/session-store';
 import { safeTarget } from '../lib/targets';
+import { t } from '../i18n';
 
 const LoginFormSchema = z.object({
   userName: z.string().trim().min(1, MESSAGES.userNameRequired),
@@ -78,38 +80,44 @@ export function LoginModal({ open, onClose, to }: LoginModalProps) {
     }
   };
 
+  const fields = {
+    userName: register('userName'),
+    password: register('password'),
+    remember: register('remember'),
+  };
+
   return (
-    <Modal open={open} onClose={onClose} title="Log in" variant="auth" name="login">
+    <Modal open={open} onClose={onClose} title={t('auth.login.title')} variant="auth" name="login">
       <form className="form" onSubmit={onSubmit} noValidate>
         <div className="form-field">
-          <label htmlFor="login-username">Username or mobile number</label>
+          <label htmlFor="login-username">{t('auth.login.userName')}</label>
           <input
             id="login-username"
             autoComplete="username"
-            placeholder="player_one or 98765 43210"
+            placeholder={t('auth.login.userNamePlaceholder')}
             aria-invalid={errors.userName ? true : undefined}
             aria-describedby="login-username-error"
-            {...register('userName')}
+            {...fields.userName}
           />
-          <FieldError id="login-username-error" message={errors.userName?.message} />
+          <FieldError id="login-username-error" message={formMessage(errors.userName?.message)} />
         </div>
         <div className="form-field">
-          <label htmlFor="login-password">Password</label>
+          <label htmlFor="login-password">{t('auth.password')}</label>
           <input
             id="login-password"
             type="password"
             autoComplete="current-password"
             aria-invalid={errors.password ? true : undefined}
             aria-describedby="login-password-error"
-            {...register('password')}
+            {...fields.password}
           />
-          <FieldError id="login-password-error" message={errors.password?.message} />
+          <FieldError id="login-password-error" message={formMessage(errors.password?.message)} />
         </div>
         <label className="checkbox">
-          <input type="checkbox" {...register('remember')} /> Remember me
+          <input type="checkbox" {...fields.remember} /> {t('auth.login.remember')}
         </label>
         <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
-          {authenticate.isPending ? 'Logging in…' : 'Log in'}
+          {authenticate.isPending ? t('auth.login.loggingIn') : t('auth.login.title')}
         </button>
         <button
           type="button"
@@ -117,7 +125,7 @@ export function LoginModal({ open, onClose, to }: LoginModalProps) {
           disabled={busy}
           onClick={() => void onDemo()}
         >
-          {demo.isPending ? 'Starting demo…' : 'Login as demo user'}
+          {demo.isPending ? t('auth.login.startingDemo') : t('auth.login.demo')}
         </button>
         <p className="form-switch">
           <button
@@ -127,7 +135,7 @@ export function LoginModal({ open, onClose, to }: LoginModalProps) {
               void navigate('/auth/signup');
             }}
           >
-            New User? Create An Account
+            {t('auth.login.createAccount')}
           </button>
         </p>
       </form>

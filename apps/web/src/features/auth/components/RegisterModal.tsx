@@ -7,10 +7,12 @@ import { env } from '@/shared/config/env';
 import { closeModal, openModal } from '@/shared/events/bus';
 import { Modal } from '@/shared/ui/Modal';
 import { FieldError } from '@/shared/ui/feedback';
+import { formMessage } from '@/shared/forms/form-messages';
 import { useRegister } from '../api/register';
 import { verificationUser } from '../api/verification-user';
 import { startSession } from '../lib/session';
 import { useRegistrationStore } from '../stores/registration';
+import { t } from '../i18n';
 
 export interface RegisterModalProps {
   open: boolean;
@@ -25,7 +27,8 @@ export interface RegisterModalProps {
 
 interface Field {
   name: keyof RegisterInput;
-  label: string;
+  /** Read when shown: the language may change after this module loaded. */
+  label: () => string;
   type?: string;
   autoComplete: string;
   inputMode?: 'tel' | 'text';
@@ -33,18 +36,23 @@ interface Field {
 }
 
 const FIELDS: Field[] = [
-  { name: 'userName', label: 'Username', autoComplete: 'username' },
-  { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
-  { name: 'confirmPassword', label: 'Confirm password', type: 'password', autoComplete: 'new-password' },
+  { name: 'userName', label: () => t('auth.register.userName'), autoComplete: 'username' },
+  { name: 'password', label: () => t('auth.password'), type: 'password', autoComplete: 'new-password' },
+  {
+    name: 'confirmPassword',
+    label: () => t('auth.register.confirmPassword'),
+    type: 'password',
+    autoComplete: 'new-password',
+  },
   {
     name: 'mobile',
-    label: 'Mobile number',
+    label: () => t('auth.register.mobile'),
     type: 'tel',
     inputMode: 'tel',
     autoComplete: 'tel',
     placeholder: '98765 43210',
   },
-  { name: 'referralCode', label: 'Referral code (optional)', autoComplete: 'off' },
+  { name: 'referralCode', label: () => t('auth.register.referralCode'), autoComplete: 'off' },
 ];
 
 export function RegisterModal({
@@ -94,14 +102,14 @@ export function RegisterModal({
   });
 
   return (
-    <Modal open={open} onClose={onClose} title="Create your account" variant="auth" name="register">
+    <Modal open={open} onClose={onClose} title={t('auth.register.title')} variant="auth" name="register">
       <form className="form" onSubmit={onSubmit} noValidate>
         {FIELDS.map((f) => {
           const id = `register-${f.name}`;
           const message = errors[f.name]?.message;
           return (
             <div className="form-field" key={f.name}>
-              <label htmlFor={id}>{f.label}</label>
+              <label htmlFor={id}>{f.label()}</label>
               <input
                 id={id}
                 type={f.type ?? 'text'}
@@ -112,19 +120,17 @@ export function RegisterModal({
                 aria-describedby={`${id}-error`}
                 {...register(f.name)}
               />
-              <FieldError id={`${id}-error`} message={message} />
+              <FieldError id={`${id}-error`} message={formMessage(message)} />
             </div>
           );
         })}
         <button type="submit" className="btn btn--primary btn--block" disabled={registerCall.isPending}>
-          {registerCall.isPending ? 'Signing up…' : 'Sign Up'}
+          {registerCall.isPending ? t('auth.register.signingUp') : t('auth.register.signUp')}
         </button>
-        <p className="form-legal">
-          Only for players aged 18 and over. We send a one-time code to your mobile.
-        </p>
+        <p className="form-legal">{t('auth.register.legal')}</p>
         <p className="form-switch">
           <button type="button" className="link-button" onClick={() => void navigate('/auth/login')}>
-            Already have an account? Login
+            {t('auth.register.haveAccount')}
           </button>
         </p>
       </form>

@@ -5,15 +5,18 @@ import { z } from 'zod';
 import { notify } from '@/shared/ui/toast';
 import { useNavigate } from 'react-router';
 import { MESSAGES, OtpSchema } from '@backlay/contract';
-import { OTP_COUNTDOWN_SECONDS, RESEND_SUCCESS_MESSAGE } from '@/shared/config/constants';
+import { OTP_COUNTDOWN_SECONDS, resendSuccessMessage } from '@/shared/config/constants';
 import { closeModal, openModal } from '@/shared/events/bus';
 import { formatCountdown } from '@/shared/lib/time';
 import { Modal } from '@/shared/ui/Modal';
+import { Emphasised } from '@/shared/ui/Emphasised';
 import { FieldError } from '@/shared/ui/feedback';
+import { formMessage } from '@/shared/forms/form-messages';
 import { useResendVerificationCode } from '../api/resend-verification-code';
 import { useVerificationUser } from '../api/verification-user';
 import { startSession } from '../lib/session';
 import { useRegistrationStore } from '../stores/registration';
+import { t } from '../i18n';
 
 const OtpFormSchema = z.object({ otp: OtpSchema });
 type OtpFormInput = z.input<typeof OtpFormSchema>;
@@ -79,7 +82,7 @@ export function VerificationModal({ open, onClose, reloadSettings }: Verificatio
       }
     },
     (formErrors) => {
-      if (formErrors.otp) notify.error(MESSAGES.otpRequired, 'otp-required');
+      if (formErrors.otp) notify.error(formMessage(MESSAGES.otpRequired), 'otp-required');
     },
   );
 
@@ -87,7 +90,7 @@ export function VerificationModal({ open, onClose, reloadSettings }: Verificatio
     if (!info) return;
     try {
       await resend.mutateAsync(info);
-      notify.success(RESEND_SUCCESS_MESSAGE);
+      notify.success(resendSuccessMessage());
       setDeadline(Date.now() + OTP_COUNTDOWN_SECONDS * 1000);
     } catch (error) {
       notify.error(error instanceof Error ? error.message : String(error));
@@ -95,16 +98,20 @@ export function VerificationModal({ open, onClose, reloadSettings }: Verificatio
   };
 
   const expired = secondsLeft === 0;
+  const otpField = register('otp');
 
   if (incomplete) return null;
   return (
-    <Modal open={open} onClose={onClose} title="Verify your mobile" variant="auth" name="verification">
+    <Modal open={open} onClose={onClose} title={t('auth.verify.title')} variant="auth" name="verification">
       <form className="form" onSubmit={onSubmit} noValidate>
         <p className="form-intro">
-          We sent a 6-digit code to <strong>{info ? maskMobile(info.mobile) : ''}</strong>.
+          <Emphasised
+            value={info ? maskMobile(info.mobile) : ''}
+            message={(mobile) => t('auth.verify.sentTo', { mobile })}
+          />
         </p>
         <div className="form-field">
-          <label htmlFor="verification-otp">One-time code</label>
+          <label htmlFor="verification-otp">{t('auth.verify.code')}</label>
           <input
             id="verification-otp"
             className="otp-input"
@@ -113,23 +120,23 @@ export function VerificationModal({ open, onClose, reloadSettings }: Verificatio
             maxLength={6}
             aria-invalid={errors.otp ? true : undefined}
             aria-describedby="verification-otp-error"
-            {...register('otp')}
+            {...otpField}
           />
-          <FieldError id="verification-otp-error" message={errors.otp?.message} />
+          <FieldError id="verification-otp-error" message={formMessage(errors.otp?.message)} />
         </div>
         <div className="countdown" aria-live="polite">
-          <span>{expired ? 'Code expired' : 'Code expires in'}</span>
+          <span>{expired ? t('auth.verify.expired') : t('auth.verify.expiresIn')}</span>
           <span className="countdown__time" data-testid="otp-countdown">
             {formatCountdown(secondsLeft)}
           </span>
         </div>
         {expired && (
           <p className="form-intro" role="status" data-testid="otp-expired">
-            This code has expired. Use “Send Again Code” for a new one.
+            {t('auth.verify.expiredHint')}
           </p>
         )}
         <button type="submit" className="btn btn--primary btn--block" disabled={verify.isPending}>
-          {verify.isPending ? 'Verifying…' : 'Send'}
+          {verify.isPending ? t('auth.verify.verifying') : t('auth.verify.send')}
         </button>
         {expired && (
           <button
@@ -138,7 +145,7 @@ export function VerificationModal({ open, onClose, reloadSettings }: Verificatio
             disabled={resend.isPending}
             onClick={() => void onResend()}
           >
-            Send Again Code
+            {t('auth.verify.resend')}
           </button>
         )}
       </form>

@@ -1,31 +1,76 @@
 import { paise } from '@backlay/exchange';
 import { formatMoney } from '@/shared/lib/money';
 import type { BetHistoryItem } from '../api/get-user-bet-history';
+import { t } from '../i18n';
 import { formatDateTime, pnlClass, selectionText, signedMoney } from '../lib/format';
+import { sideLabel, sideShort } from '../lib/sides';
 
-const STATUS: Record<BetHistoryItem['status'], { text: string; className: string } | null> = {
-  MATCHED: { text: 'Open', className: 'badge--open' },
-  UNMATCHED: { text: 'Unmatched', className: 'badge--unmatched' },
-  CANCELLED: { text: 'Cancelled', className: '' },
-  LAPSED: { text: 'Lapsed', className: '' },
-  VOID: { text: 'Void', className: '' },
-  // A settled bet shows its result instead.
-  SETTLED: null,
-};
+/** A bet's state as a badge; null for a settled bet, which shows its result instead. */
+function statusBadge(status: BetHistoryItem['status']): { text: string; className: string } | null {
+  switch (status) {
+    case 'MATCHED':
+      return { text: t('betting.status.open'), className: 'badge--open' };
+    case 'UNMATCHED':
+      return { text: t('betting.status.unmatched'), className: 'badge--unmatched' };
+    case 'CANCELLED':
+      return { text: t('betting.status.cancelled'), className: '' };
+    case 'LAPSED':
+      return { text: t('betting.status.lapsed'), className: '' };
+    case 'VOID':
+      return { text: t('betting.status.void'), className: '' };
+    case 'SETTLED':
+      return null;
+  }
+}
 
 /** The result of a settled bet, or the state of any other: open, unmatched, cancelled, lapsed, void. */
 function Outcome({ item }: { item: BetHistoryItem }) {
-  const status = STATUS[item.status];
+  const status = statusBadge(item.status);
   if (status) return <span className={`badge ${status.className}`}>{status.text}</span>;
   const result = item.result ?? paise(0);
   return (
-    <span className={`bet-rows__result ${pnlClass(result)}`} title={result >= 0 ? 'Won' : 'Lost'}>
+    <span
+      className={`bet-rows__result ${pnlClass(result)}`}
+      title={result >= 0 ? t('betting.result.won') : t('betting.result.lost')}
+    >
       {signedMoney(result)}
     </span>
   );
 }
 
-const SIDE_SHORT: Record<BetHistoryItem['betType'], string> = { Back: 'B', Lay: 'L', Yes: 'Y', No: 'N' };
+/** One bet's row: on wide screens the time placed leads it and the side is written out. */
+function BetRow({ bet: b }: { bet: BetHistoryItem }) {
+  const side = b.betType === 'Back' || b.betType === 'Yes' ? 'back' : 'lay';
+  const sideName = sideLabel(b.betType);
+  const where = `${b.marketName} · ${b.eventName}`;
+  const stake = formatMoney(b.stake, 'plain');
+  return (
+    <tr data-testid="history-row" data-status={b.status}>
+      <td className="bet-rows__time">{formatDateTime(b.placeTime)}</td>
+      <td className="bet-rows__bet" title={`${sideName} ${b.runnerName} · ${where}`}>
+        <span className="bet-rows__cell">
+          <span className={`side-tag side-tag--${side} bet-rows__side`} aria-label={sideName}>
+            <span className="bet-rows__side-short" aria-hidden="true">
+              {sideShort(b.betType)}
+            </span>
+            <span className="bet-rows__side-long" aria-hidden="true">
+              {sideName}
+            </span>
+          </span>
+          <span className="bet-rows__names">
+            <strong>{selectionText(b.runnerName, b.fancyValue)}</strong>
+            <span className="muted">{where}</span>
+          </span>
+        </span>
+      </td>
+      <td className="num">{b.odds}</td>
+      <td className="num">₹{stake}</td>
+      <td className="num">
+        <Outcome item={b} />
+      </td>
+    </tr>
+  );
+}
 
 /**
  * Bets, one dense row each, on a phone as on a desktop: the side, the selection over its market
@@ -39,51 +84,24 @@ export function BetTable({ items }: { items: BetHistoryItem[] }) {
         <thead>
           <tr>
             <th scope="col" className="bet-rows__time">
-              Placed
+              {t('betting.table.placed')}
             </th>
-            <th scope="col">Bet</th>
+            <th scope="col">{t('betting.table.bet')}</th>
             <th scope="col" className="num">
-              Odds
-            </th>
-            <th scope="col" className="num">
-              Stake
+              {t('betting.term.odds')}
             </th>
             <th scope="col" className="num">
-              Result
+              {t('betting.term.stake')}
+            </th>
+            <th scope="col" className="num">
+              {t('betting.table.result')}
             </th>
           </tr>
         </thead>
         <tbody>
-          {items.map((b) => {
-            const side = b.betType === 'Back' || b.betType === 'Yes' ? 'back' : 'lay';
-            const where = `${b.marketName} · ${b.eventName}`;
-            return (
-              <tr key={b.betId} data-testid="history-row" data-status={b.status}>
-                <td className="bet-rows__time">{formatDateTime(b.placeTime)}</td>
-                <td className="bet-rows__bet" title={`${b.betType} ${b.runnerName} · ${where}`}>
-                  <span className="bet-rows__cell">
-                    <span className={`side-tag side-tag--${side} bet-rows__side`} aria-label={b.betType}>
-                      <span className="bet-rows__side-short" aria-hidden="true">
-                        {SIDE_SHORT[b.betType]}
-                      </span>
-                      <span className="bet-rows__side-long" aria-hidden="true">
-                        {b.betType}
-                      </span>
-                    </span>
-                    <span className="bet-rows__names">
-                      <strong>{selectionText(b.runnerName, b.fancyValue)}</strong>
-                      <span className="muted">{where}</span>
-                    </span>
-                  </span>
-                </td>
-                <td className="num">{b.odds}</td>
-                <td className="num">₹{formatMoney(b.stake, 'plain')}</td>
-                <td className="num">
-                  <Outcome item={b} />
-                </td>
-              </tr>
-            );
-          })}
+          {items.map((b) => (
+            <BetRow key={b.betId} bet={b} />
+          ))}
         </tbody>
       </table>
     </div>

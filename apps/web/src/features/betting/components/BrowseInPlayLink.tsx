@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
+import { t } from '../i18n';
 
 /** The way out of an empty bets page: the live markets. */
 export const BrowseInPlayLink = () => (
   <Link to="/inplay" className="btn btn--primary">
-    Browse In-Play
+    {t('betting.empty.browseInPlay')}
   </Link>
 );

@@ -9,6 +9,7 @@ import { Modal } from '@/shared/ui/Modal';
 import { notify } from '@/shared/ui/toast';
 import { useCashOutOffer } from '../api/get-cash-out-offer';
 import { usePlaceBet } from '../api/place-bet';
+import { t } from '../i18n';
 import { pnlClass, signedMoney } from '../lib/format';
 import { newRequestId } from '../lib/slip';
 
@@ -43,10 +44,10 @@ export function CashOut({
     return (
       <span className="cash-out cash-out--off muted" data-testid="cash-out-unavailable">
         {data.reason === 'below-min-stake'
-          ? `Cash out below the ₹${formatMoney(minStake, 'plain')} minimum stake`
+          ? t('betting.cashOut.belowMinStake', { amount: formatMoney(minStake, 'plain') })
           : data.reason === 'above-bet-limits'
-            ? 'Cash out larger than one bet on this market may be'
-            : 'Cash out unavailable now'}
+            ? t('betting.cashOut.aboveBetLimits')
+            : t('betting.cashOut.unavailable')}
       </span>
     );
   }
@@ -73,7 +74,7 @@ export function CashOut({
         // Open bets mark the hedge as a cash out.
         cashOut: true,
       });
-      notify.success(`Cashed out. ${result.message}`);
+      notify.success(t('betting.cashOut.done', { message: result.message }));
       close();
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
@@ -101,24 +102,24 @@ export function CashOut({
         onClick={() => setConfirming(true)}
         disabled={busy}
       >
-        <Icon icon={faHand} /> Cash out {signedMoney(data.guaranteed)}
+        <Icon icon={faHand} /> {t('betting.cashOut.button', { amount: signedMoney(data.guaranteed) })}
       </button>
       <Modal
         open={confirming}
         onClose={() => !busy && close()}
-        title="Cash out"
+        title={t('betting.cashOut.title')}
         name="cash-out"
         footer={
           <>
             <button type="button" className="btn btn--outline" onClick={close} disabled={busy}>
-              Keep my bets
+              {t('betting.cashOut.keep')}
             </button>
             <button type="button" className="btn btn--primary" onClick={() => void take()} disabled={busy}>
               {mutation.isPending
-                ? 'Cashing out…'
+                ? t('betting.cashOut.cashingOut')
                 : repricing
-                  ? 'Getting the new offer…'
-                  : 'Confirm cash out'}
+                  ? t('betting.cashOut.repricing')
+                  : t('betting.cashOut.confirm')}
             </button>
           </>
         }
@@ -126,22 +127,22 @@ export function CashOut({
         {failure && (
           <p className="cash-out__error" role="alert" data-testid="cash-out-error">
             {failure.kind === 'repriced'
-              ? 'The price moved before your cash out was matched, so nothing was placed or charged. The offer below is at the new price: confirm it to cash out.'
-              : `Cash out failed: ${failure.message}`}
+              ? t('betting.cashOut.repriced')
+              : t('betting.cashOut.failed', { message: failure.message })}
           </p>
         )}
         <p>
-          You get{' '}
+          {/* The amount is set apart, so the sentence is two messages around it. */}
+          {t('betting.cashOut.youGet')}{' '}
           <strong className={pnlClass(data.guaranteed)} data-testid="cash-out-guaranteed">
             {signedMoney(data.guaranteed)}
           </strong>{' '}
-          whatever the result: a {hedge.type === 1 ? 'back' : 'lay'} of ₹{formatMoney(hedge.stake)} at{' '}
-          {hedge.rate.toFixed(2)} is placed at the current price.
+          {t(hedge.type === 1 ? 'betting.cashOut.hedgeBack' : 'betting.cashOut.hedgeLay', {
+            stake: formatMoney(hedge.stake),
+            rate: hedge.rate.toFixed(2),
+          })}
         </p>
-        <p className="hint">
-          Prices move: if this price is gone when the bet is checked, nothing is charged and the new offer is
-          shown.
-        </p>
+        <p className="hint">{t('betting.cashOut.hint')}</p>
       </Modal>
     </div>
   );

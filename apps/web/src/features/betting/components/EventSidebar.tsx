@@ -1,6 +1,7 @@
 import { useSessionStore } from '@/shared/session/session-store';
 import { useUserExpectedProfitLoss } from '../api/get-user-expected-profit-loss';
 import { useUserOpenBets } from '../api/get-user-open-bets';
+import { t } from '../i18n';
 import { Betslip } from './betslip/Betslip';
 import { Positions } from './Positions';
 
@@ -17,14 +18,14 @@ export function EventSidebar({ eventId }: { eventId: number }) {
     <div className="event-sidebar">
       <Betslip />
       {signedIn && (
-        <section className="card event-bets" aria-label="Open bets on this event">
+        <section className="card event-bets" aria-label={t('betting.sidebar.label')}>
           <h2 className="event-bets__title">
-            Open bets <span className="event-bets__count">{bets.length}</span>
+            {t('betting.sidebar.title')} <span className="event-bets__count">{bets.length}</span>
           </h2>
           {bets.length > 0 ? (
             <Positions bets={bets} pnl={pnl.data} showEvent={false} />
           ) : (
-            <p className="betslip__hint">No open bets on this match.</p>
+            <p className="betslip__hint">{t('betting.sidebar.empty')}</p>
           )}
         </section>
       )}

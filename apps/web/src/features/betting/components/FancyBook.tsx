@@ -4,6 +4,7 @@ import { faBook } from '@fortawesome/free-solid-svg-icons';
 import { formatMoney } from '@/shared/lib/money';
 import { Icon } from '@/shared/ui/Icon';
 import { Modal } from '@/shared/ui/Modal';
+import { t } from '../i18n';
 import { pnlClass, signedMoney } from '../lib/format';
 
 /** The fancy book: the player's result for every range of runs. */
@@ -13,15 +14,20 @@ export function FancyBook({ market, position }: { market: FancyMarket; position:
   return (
     <>
       <button type="button" className="btn btn--outline btn--small" onClick={() => setOpen(true)}>
-        <Icon icon={faBook} /> Book
+        <Icon icon={faBook} /> {t('betting.book.button')}
       </button>
-      <Modal open={open} onClose={() => setOpen(false)} title={`Book · ${market.name}`} name="fancy-book">
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        title={t('betting.book.title', { market: market.name })}
+        name="fancy-book"
+      >
         <table className="data-table book-table">
           <thead>
             <tr>
-              <th scope="col">Runs</th>
+              <th scope="col">{t('betting.book.runs')}</th>
               <th scope="col" className="num">
-                Profit / loss
+                {t('betting.term.profitLoss')}
               </th>
             </tr>
           </thead>
@@ -32,7 +38,7 @@ export function FancyBook({ market, position }: { market: FancyMarket; position:
                 ? next.runnerId - 1 === b.runnerId
                   ? `${b.runnerId}`
                   : `${b.runnerId} – ${next.runnerId - 1}`
-                : `${b.runnerId} and more`;
+                : t('betting.book.andMore', { runs: String(b.runnerId) });
               return (
                 <tr key={b.runnerId}>
                   <td>{label}</td>
@@ -42,7 +48,7 @@ export function FancyBook({ market, position }: { market: FancyMarket; position:
             })}
           </tbody>
         </table>
-        <p className="hint">Exposure on this market: ₹{formatMoney(position.exposure)}</p>
+        <p className="hint">{t('betting.book.exposure', { amount: formatMoney(position.exposure) })}</p>
       </Modal>
     </>
   );

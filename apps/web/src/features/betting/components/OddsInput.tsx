@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { faMinus, faPlus } from '@fortawesome/free-solid-svg-icons';
 import type { MarketType } from '@backlay/contract';
 import { Icon } from '@/shared/ui/Icon';
+import { t } from '../i18n';
 import { formatRate, snapTypedOdds, tickDown, tickUp } from '../lib/slip';
 
 /**
@@ -57,7 +58,7 @@ export function OddsInput({
       <div className="stepper">
         <button
           type="button"
-          aria-label="Price down a tick"
+          aria-label={t('betting.odds.tickDown')}
           disabled={disabled || down == null || fixed}
           onClick={() => down != null && onChange(down)}
         >
@@ -84,7 +85,7 @@ export function OddsInput({
         />
         <button
           type="button"
-          aria-label="Price up a tick"
+          aria-label={t('betting.odds.tickUp')}
           disabled={disabled || up == null || fixed}
           onClick={() => up != null && onChange(up)}
         >

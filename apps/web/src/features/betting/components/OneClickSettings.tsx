@@ -3,6 +3,7 @@ import { paiseToRupees } from '@backlay/exchange';
 import { useUiStore } from '@/shared/stores/ui';
 import { FieldError } from '@/shared/ui/feedback';
 import { notify } from '@/shared/ui/toast';
+import { t } from '../i18n';
 import { readStake } from '../lib/slip';
 
 /**
@@ -26,13 +27,15 @@ export function OneClickSettings() {
     // The setting keeps the field's whole rupees: a tap puts them in the slip's stake field as text.
     const stake = paiseToRupees(read.stake);
     useUiStore.getState().setOneClick({ enabled, stake });
-    notify.success(enabled ? `One-click betting on: ₹${stake} a tap` : 'One-click betting off');
+    notify.success(
+      enabled ? t('betting.oneClick.savedOn', { stake: String(stake) }) : t('betting.oneClick.savedOff'),
+    );
   };
 
   return (
     <form
       className="card form"
-      aria-label="One-click betting"
+      aria-label={t('betting.oneClick.title')}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -41,13 +44,11 @@ export function OneClickSettings() {
     >
       <label className="checkbox">
         <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
-        <strong>One-click betting</strong>
+        <strong>{t('betting.oneClick.title')}</strong>
       </label>
-      <p className="hint">
-        When on, tapping a price places the stake below straight away: no betslip, no confirmation.
-      </p>
+      <p className="hint">{t('betting.oneClick.hint')}</p>
       <div className="form-field">
-        <label htmlFor="one-click-stake">One-click stake (₹)</label>
+        <label htmlFor="one-click-stake">{t('betting.oneClick.stake')}</label>
         <input
           id="one-click-stake"
           inputMode="numeric"
@@ -60,7 +61,7 @@ export function OneClickSettings() {
       </div>
       <div className="form-actions">
         <button type="submit" className="btn btn--primary" disabled={!dirty}>
-          Save one-click setting
+          {t('betting.oneClick.save')}
         </button>
       </div>
     </form>

@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
 import type { ExpectedProfitLoss, OpenBet } from '@backlay/contract';
 import { formatMoney } from '@/shared/lib/money';
+import { t } from '../i18n';
 import { pnlClass, selectionText, signedMoney } from '../lib/format';
 import { groupPositions, type MarketPosition } from '../lib/positions';
+import { sideLabel } from '../lib/sides';
 import { OpenBetsList, sideClass } from './OpenBetsList';
 import { UnmatchedActions } from './UnmatchedActions';
 
@@ -13,12 +15,15 @@ function UnmatchedRow({ bet }: { bet: OpenBet }) {
   return (
     <li className={`bet-item bet-item--${side} bet-item--unmatched`} data-testid="unmatched-bet">
       <div className="bet-item__main">
-        <span className={`side-tag side-tag--${side}`}>{bet.betType}</span>
+        <span className={`side-tag side-tag--${side}`}>{sideLabel(bet.betType)}</span>
         <div className="bet-item__names">
           <strong>{selectionText(bet.runnerName, bet.fancyValue)}</strong>
           <span className="muted">
-            ₹{formatMoney(bet.stake, 'plain')} @ {bet.odds.toFixed(ladder ? 2 : 0)} waiting to match ·
-            liability ₹{formatMoney(bet.liability, 'plain')}
+            {t('betting.positions.waiting', {
+              stake: formatMoney(bet.stake, 'plain'),
+              odds: bet.odds.toFixed(ladder ? 2 : 0),
+              liability: formatMoney(bet.liability, 'plain'),
+            })}
           </span>
         </div>
       </div>
@@ -36,6 +41,8 @@ function UnmatchedRow({ bet }: { bet: OpenBet }) {
 
 function PositionCard({ position, showEvent }: { position: MarketPosition; showEvent: boolean }) {
   const { matched, unmatched, outcomes } = position;
+  const exposure =
+    position.exposure != null && position.exposure > 0 ? formatMoney(position.exposure, 'plain') : null;
   return (
     <article className="position card" data-testid={`position-${position.marketId}`}>
       <header className="position__head">
@@ -47,14 +54,14 @@ function PositionCard({ position, showEvent }: { position: MarketPosition; showE
             </Link>
           )}
         </div>
-        {position.exposure != null && position.exposure > 0 && (
+        {exposure != null && (
           <span className="position__exposure">
-            Exposure <strong className="neg">₹{formatMoney(position.exposure, 'plain')}</strong>
+            {t('betting.term.exposure')} <strong className="neg">₹{exposure}</strong>
           </span>
         )}
       </header>
       {outcomes.length > 0 && (
-        <dl className="position__outcomes" aria-label="If this wins">
+        <dl className="position__outcomes" aria-label={t('betting.positions.ifThisWins')}>
           {outcomes.map((o) => (
             <div key={o.key} data-testid="position-outcome">
               <dt>{o.label}</dt>
@@ -66,7 +73,7 @@ function PositionCard({ position, showEvent }: { position: MarketPosition; showE
       {matched.length > 0 && (
         <>
           <h3 className="position__sub">
-            Matched <span className="event-bets__count">{matched.length}</span>
+            {t('betting.status.matched')} <span className="event-bets__count">{matched.length}</span>
           </h3>
           <OpenBetsList bets={matched} showEvent={false} />
         </>
@@ -74,7 +81,7 @@ function PositionCard({ position, showEvent }: { position: MarketPosition; showE
       {unmatched.length > 0 && (
         <>
           <h3 className="position__sub">
-            Unmatched <span className="event-bets__count">{unmatched.length}</span>
+            {t('betting.status.unmatched')} <span className="event-bets__count">{unmatched.length}</span>
           </h3>
           <ul className="bet-list">
             {unmatched.map((b) => (

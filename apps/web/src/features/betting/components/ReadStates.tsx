@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import { Spinner } from '@/shared/ui/feedback';
+import { t } from '../i18n';
 
 /** A failed read said plainly, with a retry. */
 export function LoadError({ error, retry }: { error: unknown; retry: () => void }) {
   return (
     <div className="card load-error" role="alert">
-      <p>{error instanceof Error ? error.message : 'This could not be loaded.'}</p>
+      <p>{error instanceof Error ? error.message : t('betting.load.failed')}</p>
       <button type="button" className="btn btn--outline" onClick={retry}>
-        Try again
+        {t('betting.load.retry')}
       </button>
     </div>
   );

@@ -4,6 +4,7 @@ import type { Paise } from '@backlay/exchange';
 import { formatMoney } from '@/shared/lib/money';
 import { useCancelBet } from '../api/cancel-bet';
 import { useUpdateBet } from '../api/update-bet';
+import { t } from '../i18n';
 import { formatRate, newRequestId, readStake } from '../lib/slip';
 import type { OrderChange } from '../stores/betslip';
 import { useBetslipStore } from '../stores/betslip';
@@ -97,7 +98,7 @@ export function UnmatchedActions({
       : 'error' in part
         ? part.error
         : part.stake >= stake
-          ? `Less than ₹${formatMoney(stake, 'plain')}, or cancel all`
+          ? t('betting.unmatched.partTooLarge', { stake: formatMoney(stake, 'plain') })
           : null;
 
   return (
@@ -114,7 +115,7 @@ export function UnmatchedActions({
               setMode('cancel');
             }}
           >
-            Cancel
+            {t('betting.unmatched.cancel')}
           </button>
           <button
             type="button"
@@ -126,29 +127,31 @@ export function UnmatchedActions({
               setMode('edit');
             }}
           >
-            Edit price
+            {t('betting.unmatched.editPrice')}
           </button>
         </div>
       )}
       {mode === 'cancel' && (
-        <div className="unmatched-actions__form" role="group" aria-label="Cancel unmatched stake">
+        <div className="unmatched-actions__form" role="group" aria-label={t('betting.unmatched.cancelGroup')}>
           <button
             type="button"
             className="btn btn--primary btn--small"
             disabled={busy}
             onClick={() => void doCancel(null)}
           >
-            {cancel.isPending ? 'Cancelling…' : `Cancel all ₹${formatMoney(stake, 'plain')}`}
+            {cancel.isPending
+              ? t('betting.unmatched.cancelling')
+              : t('betting.unmatched.cancelAll', { stake: formatMoney(stake, 'plain') })}
           </button>
           <div className="unmatched-actions__part">
             <label htmlFor={`${idPrefix}-cancel-stake`} className="visually-hidden">
-              Stake to cancel (₹)
+              {t('betting.unmatched.partLabel')}
             </label>
             <input
               id={`${idPrefix}-cancel-stake`}
               inputMode="numeric"
               autoComplete="off"
-              placeholder="Part ₹"
+              placeholder={t('betting.unmatched.partPlaceholder')}
               value={cancelText}
               disabled={busy}
               aria-invalid={partError != null}
@@ -160,20 +163,20 @@ export function UnmatchedActions({
               disabled={busy || partStake == null}
               onClick={() => partStake != null && void doCancel(partStake)}
             >
-              Cancel part
+              {t('betting.unmatched.cancelPart')}
             </button>
           </div>
           <button type="button" className="btn btn--small" disabled={busy} onClick={() => setMode('idle')}>
-            Keep
+            {t('betting.unmatched.keep')}
           </button>
           {partError && <span className="unmatched-actions__hint">{partError}</span>}
         </div>
       )}
       {mode === 'edit' && (
-        <div className="unmatched-actions__form" role="group" aria-label="Edit price">
+        <div className="unmatched-actions__form" role="group" aria-label={t('betting.unmatched.editPrice')}>
           <OddsInput
             id={`${idPrefix}-edit-odds`}
-            label={`New price (now ${formatRate(marketType, rate)})`}
+            label={t('betting.unmatched.newPrice', { rate: formatRate(marketType, rate) })}
             marketType={marketType}
             side={side}
             rate={newRate}
@@ -186,10 +189,12 @@ export function UnmatchedActions({
             disabled={busy || newRate === rate}
             onClick={() => void doEdit()}
           >
-            {update.isPending ? 'Updating…' : `Update to ${formatRate(marketType, newRate)}`}
+            {update.isPending
+              ? t('betting.unmatched.updating')
+              : t('betting.unmatched.updateTo', { rate: formatRate(marketType, newRate) })}
           </button>
           <button type="button" className="btn btn--small" disabled={busy} onClick={() => setMode('idle')}>
-            Keep
+            {t('betting.unmatched.keep')}
           </button>
         </div>
       )}

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { SPORT_IDS, SPORT_NAMES, type SportId } from '@backlay/contract';
+import { t } from '../i18n';
+import { sportName } from '../lib/sport-names';
 
 export function Filters({ children }: { children: ReactNode }) {
   return (
@@ -31,16 +33,16 @@ export function SportField({
   onChange: (value: number | '') => void;
 }) {
   return (
-    <Field label="Sport" id={id}>
+    <Field label={t('betting.filters.sport')} id={id}>
       <select
         id={id}
         value={value}
         onChange={(e) => onChange(e.target.value === '' ? '' : Number(e.target.value))}
       >
-        <option value="">All sports</option>
+        <option value="">{t('betting.filters.allSports')}</option>
         {SPORTS.map((sport) => (
           <option key={sport} value={sport}>
-            {SPORT_NAMES[sport]}
+            {sportName(sport)}
           </option>
         ))}
       </select>
@@ -64,7 +66,7 @@ export function DateRangeFields({
 }) {
   return (
     <>
-      <Field label="From" id={`${idPrefix}-from`}>
+      <Field label={t('betting.filters.from')} id={`${idPrefix}-from`}>
         <input
           id={`${idPrefix}-from`}
           type="date"
@@ -73,7 +75,7 @@ export function DateRangeFields({
           onChange={(e) => onFrom(e.target.value)}
         />
       </Field>
-      <Field label="To" id={`${idPrefix}-to`}>
+      <Field label={t('betting.filters.to')} id={`${idPrefix}-to`}>
         <input
           id={`${idPrefix}-to`}
           type="date"

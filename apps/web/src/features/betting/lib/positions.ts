@@ -1,5 +1,6 @@
 import type { ExpectedProfitLoss, OpenBet } from '@backlay/contract';
 import type { Paise } from '@backlay/exchange';
+import { t } from '../i18n';
 
 /** What the player wins (+) or loses (−) on one outcome of a market. */
 export interface OutcomePosition {
@@ -30,9 +31,9 @@ function fancyOutcomes(runners: ExpectedProfitLoss['runners']): OutcomePosition[
     const next = sorted[i + 1];
     const label = next
       ? next.runnerId - 1 === r.runnerId
-        ? `${r.runnerId} runs`
-        : `${r.runnerId}–${next.runnerId - 1} runs`
-      : `${r.runnerId}+ runs`;
+        ? t('betting.positions.runs', { runs: String(r.runnerId) })
+        : t('betting.positions.runRange', { from: String(r.runnerId), to: String(next.runnerId - 1) })
+      : t('betting.positions.runsOrMore', { runs: String(r.runnerId) });
     return { key: `b${r.runnerId}`, label, amount: r.amount };
   });
 }
@@ -56,12 +57,16 @@ function runnerOutcomes(runners: ExpectedProfitLoss['runners'], bets: OpenBet[])
   if (first && others.every((r) => r.amount === first.amount)) {
     outcomes.push({
       key: 'others',
-      label: others.length === 1 ? 'The other' : 'Any other',
+      label: others.length === 1 ? t('betting.positions.theOther') : t('betting.positions.anyOther'),
       amount: first.amount,
     });
   } else {
     for (const r of others)
-      outcomes.push({ key: `r${r.runnerId}`, label: `Runner ${r.runnerId}`, amount: r.amount });
+      outcomes.push({
+        key: `r${r.runnerId}`,
+        label: t('betting.positions.runner', { id: String(r.runnerId) }),
+        amount: r.amount,
+      });
   }
   return outcomes;
 }

@@ -19,6 +19,7 @@ import {
 import { BET_TYPES, type MarketType, type RouteBody } from '@backlay/contract';
 import { formatMoney } from '@/shared/lib/money';
 import type { PriceSelection } from '@/shared/market/selection';
+import { t } from '../i18n';
 
 /** Exchange markets are priced in decimal odds on the ladder; the rest in whole rates per 100. */
 export function isLadderMarket(type: MarketType): boolean {
@@ -50,15 +51,16 @@ export type TypedOdds = { rate: number } | { error: string };
  * as a decimal point ("2,5" is 2.50).
  */
 export function snapTypedOdds(type: MarketType, side: PriceSelection['side'], text: string): TypedOdds {
-  const t = text.trim().replace(',', '.');
-  if (!/^\d*\.?\d*$/.test(t) || t === '' || t === '.') return { error: 'Type the odds as a number' };
-  const value = Number(t);
+  const typed = text.trim().replace(',', '.');
+  if (!/^\d*\.?\d*$/.test(typed) || typed === '' || typed === '.')
+    return { error: t('betting.odds.notNumber') };
+  const value = Number(typed);
   if (!isLadderMarket(type)) {
     const whole = Math.round(value);
-    if (whole < 1) return { error: 'The rate must be 1 or more' };
+    if (whole < 1) return { error: t('betting.odds.rateAtLeastOne') };
     return { rate: Math.min(whole, MAX_RATE) };
   }
-  if (value <= 1) return { error: 'Odds must be above 1.00' };
+  if (value <= 1) return { error: t('betting.odds.aboveOne') };
   const hundredths = value * 100;
   if (hundredths <= MIN_PRICE) return { rate: priceToDecimal(MIN_PRICE) };
   if (hundredths >= MAX_PRICE) return { rate: priceToDecimal(MAX_PRICE) };
@@ -114,26 +116,27 @@ export function previewOf(sel: PriceSelection, rate: number, stake: Paise | null
  * stake in paise, or a message the slip shows under the field.
  */
 export function readStake(text: string): { stake: Paise } | { error: string } {
-  const t = text.trim();
-  if (t === '') return { error: 'Enter a stake' };
-  if (/^-/.test(t)) return { error: 'The stake must be more than zero' };
-  if (/^\d+[.,]\d*$/.test(t)) return { error: 'Stakes are whole rupees' };
-  if (!/^\d+$/.test(t)) return { error: 'Enter the stake in rupees, digits only' };
-  const stake = Number(t);
-  if (!Number.isSafeInteger(stake)) return { error: 'The stake is too large' };
-  if (stake === 0) return { error: 'The stake must be more than zero' };
+  const typed = text.trim();
+  if (typed === '') return { error: t('betting.stake.empty') };
+  if (/^-/.test(typed)) return { error: t('betting.stake.notPositive') };
+  if (/^\d+[.,]\d*$/.test(typed)) return { error: t('betting.stake.wholeRupees') };
+  if (!/^\d+$/.test(typed)) return { error: t('betting.stake.digitsOnly') };
+  const stake = Number(typed);
+  if (!Number.isSafeInteger(stake)) return { error: t('betting.stake.tooLarge') };
+  if (stake === 0) return { error: t('betting.stake.notPositive') };
   try {
     return { stake: wholeRupees(stake) };
   } catch {
     // More rupees than money can hold (MAX_PAISE).
-    return { error: 'The stake is too large' };
+    return { error: t('betting.stake.tooLarge') };
   }
 }
 
 /** The market's limits, said the way a player reads them. Null when the stake fits. */
 export function stakeLimitMessage(stake: Paise, minStake: Paise, maxStake: Paise): string | null {
-  if (stake < minStake) return `Minimum stake is ₹${formatMoney(minStake, 'whole')}`;
-  if (maxStake > 0 && stake > maxStake) return `Maximum stake is ₹${formatMoney(maxStake, 'whole')}`;
+  if (stake < minStake) return t('betting.stake.min', { amount: formatMoney(minStake, 'whole') });
+  if (maxStake > 0 && stake > maxStake)
+    return t('betting.stake.max', { amount: formatMoney(maxStake, 'whole') });
   return null;
 }
 

@@ -7,59 +7,67 @@ import { EmptyState, PageHeader } from '@/shared/ui/feedback';
 import { useTransactionDetail } from '../api/get-transaction-detail';
 import { ReadStates } from '../components/ReadStates';
 import { StatementAmount } from '../components/StatementAmount';
+import { t } from '../i18n';
 import { gameName, providerName } from '../lib/casino-names';
 import { formatDateTime, pnlClass, selectionText, signedMoney } from '../lib/format';
-import { STATEMENT_KIND_LABEL } from '../lib/statement-kinds';
+import { sideLabel } from '../lib/sides';
+import { statementKindLabel } from '../lib/statement-kinds';
 import '../betting.css';
 
-const MOVE_LABEL: Record<CasinoRound['moves'][number]['type'], string> = {
-  bet: 'Bet',
-  win: 'Win',
-  rollback: 'Rolled back',
-};
+/** What a call of a casino round did, in the player's language. */
+function moveLabel(type: CasinoRound['moves'][number]['type']): string {
+  switch (type) {
+    case 'bet':
+      return t('betting.casino.moveBet');
+    case 'win':
+      return t('betting.casino.moveWin');
+    case 'rollback':
+      return t('betting.casino.rolledBack');
+  }
+}
 
 /** A casino line's round: the game, what was staked, won and given back, and each call of it. */
 function CasinoRoundDetail({ round }: { round: CasinoRound }) {
   return (
     <>
-      <h2 className="section-title">Casino round</h2>
+      <h2 className="section-title">{t('betting.casino.round')}</h2>
       <dl className="card detail-list" data-testid="casino-round">
         <div>
-          <dt>Game</dt>
+          <dt>{t('betting.casino.game')}</dt>
           <dd>{gameName(round.provider, round.gameCode)}</dd>
         </div>
         <div>
-          <dt>Provider</dt>
+          <dt>{t('betting.casino.provider')}</dt>
           <dd>{providerName(round.provider)}</dd>
         </div>
         <div>
-          <dt>Round</dt>
+          <dt>{t('betting.casino.roundId')}</dt>
           <dd>{round.roundId}</dd>
         </div>
         <div>
-          <dt>Staked</dt>
+          <dt>{t('betting.casino.staked')}</dt>
           <dd>₹{formatMoney(round.stake)}</dd>
         </div>
         <div>
-          <dt>Won</dt>
+          <dt>{t('betting.casino.won')}</dt>
           <dd>₹{formatMoney(round.won)}</dd>
         </div>
         {round.refunded > 0 && (
           <div>
-            <dt>Rolled back</dt>
+            <dt>{t('betting.casino.rolledBack')}</dt>
             <dd>₹{formatMoney(round.refunded)}</dd>
           </div>
         )}
         <div>
-          <dt>Net</dt>
+          <dt>{t('betting.casino.net')}</dt>
           <dd className={pnlClass(round.net)}>{signedMoney(round.net)}</dd>
         </div>
       </dl>
-      <ul className="card card--list bet-list" aria-label="Round transactions">
+      <ul className="card card--list bet-list" aria-label={t('betting.casino.roundMoves')}>
         {round.moves.map((m) => (
           <li key={m.transactionId} className="bet-item">
             <div className="bet-item__names">
-              <strong>{MOVE_LABEL[m.type]}</strong>
+              <strong>{moveLabel(m.type)}</strong>
               <span className="muted">
                 {formatDateTime(m.date)} · {m.transactionId}
               </span>
@@ -82,57 +90,57 @@ export function AccountStatementDetailRoute() {
   const valid = Number.isSafeInteger(lineId) && lineId > 0;
   return (
     <section className="page page--narrow">
-      <PageHeader title="Transaction Detail">
+      <PageHeader title={t('betting.statement.detailTitle')}>
         <Link to="/account-cash-statement" className="btn btn--outline btn--small">
-          Statement
+          {t('betting.statement.back')}
         </Link>
       </PageHeader>
       {!valid ? (
-        <EmptyState icon={faList} title="Transaction not found" />
+        <EmptyState icon={faList} title={t('betting.statement.notFound')} />
       ) : (
         <ReadStates read={read}>
           {(data) => (
             <>
               <dl className="card detail-list" data-testid="statement-detail">
                 <div>
-                  <dt>Date</dt>
+                  <dt>{t('betting.term.date')}</dt>
                   <dd>{formatDateTime(data.line.date)}</dd>
                 </div>
                 <div>
-                  <dt>Type</dt>
-                  <dd>{STATEMENT_KIND_LABEL[data.line.kind]}</dd>
+                  <dt>{t('betting.term.type')}</dt>
+                  <dd>{statementKindLabel(data.line.kind)}</dd>
                 </div>
                 <div>
-                  <dt>Description</dt>
+                  <dt>{t('betting.term.description')}</dt>
                   <dd>{data.line.description}</dd>
                 </div>
                 {data.eventName && (
                   <div>
-                    <dt>Event</dt>
+                    <dt>{t('betting.term.event')}</dt>
                     <dd>{data.eventName}</dd>
                   </div>
                 )}
                 {data.marketName && (
                   <div>
-                    <dt>Market</dt>
+                    <dt>{t('betting.term.market')}</dt>
                     <dd>{data.marketName}</dd>
                   </div>
                 )}
                 <div>
-                  <dt>Amount</dt>
+                  <dt>{t('betting.term.amount')}</dt>
                   <dd>
                     <StatementAmount line={data.line} />
                   </dd>
                 </div>
                 <div>
-                  <dt>Balance after</dt>
+                  <dt>{t('betting.statement.balanceAfter')}</dt>
                   <dd>₹{formatMoney(data.line.balance)}</dd>
                 </div>
               </dl>
               {data.casinoRound && <CasinoRoundDetail round={data.casinoRound} />}
               {data.bets.length > 0 && (
                 <>
-                  <h2 className="section-title">Bets settled</h2>
+                  <h2 className="section-title">{t('betting.statement.betsSettled')}</h2>
                   <ul className="card card--list bet-list">
                     {data.bets.map((b) => (
                       <li key={b.betId} className="bet-item">
@@ -140,7 +148,7 @@ export function AccountStatementDetailRoute() {
                           <span
                             className={`side-tag side-tag--${b.betType === 'Back' || b.betType === 'Yes' ? 'back' : 'lay'}`}
                           >
-                            {b.betType}
+                            {sideLabel(b.betType)}
                           </span>
                           <div className="bet-item__names">
                             <strong>{selectionText(b.runnerName, b.fancyValue)}</strong>

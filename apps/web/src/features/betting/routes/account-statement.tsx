@@ -9,9 +9,10 @@ import { useTransactionHistory } from '../api/get-transaction-history';
 import { DateRangeFields, Field, Filters } from '../components/history-filters';
 import { ReadStates } from '../components/ReadStates';
 import { StatementAmount } from '../components/StatementAmount';
+import { t } from '../i18n';
 import { dayBoundary, daysAgo } from '../lib/date-range';
 import { formatDateTime } from '../lib/format';
-import { STATEMENT_KIND_LABEL } from '../lib/statement-kinds';
+import { statementKindLabel } from '../lib/statement-kinds';
 import '../betting.css';
 
 const PAGE_SIZE = 20;
@@ -36,8 +37,8 @@ export function AccountStatementRoute() {
   const { isPending, isFetching } = read;
   return (
     <section className="page">
-      <PageHeader title="Account Statement">
-        {isFetching && !isPending && <Spinner label="Updating" />}
+      <PageHeader title={t('betting.statement.title')}>
+        {isFetching && !isPending && <Spinner label={t('betting.common.updating')} />}
       </PageHeader>
       <Filters>
         <DateRangeFields
@@ -47,17 +48,17 @@ export function AccountStatementRoute() {
           onFrom={(v) => (setFrom(v), setPage(0))}
           onTo={(v) => (setTo(v), setPage(0))}
         />
-        <Field label="Type" id="st-kind">
+        <Field label={t('betting.term.type')} id="st-kind">
           <select
             id="st-kind"
             value={kind}
             onChange={(e) => (setKind(e.target.value as StatementKindFilter), setPage(0))}
           >
-            <option value="all">All movements</option>
-            <option value="casino">Game Report</option>
+            <option value="all">{t('betting.statement.allMovements')}</option>
+            <option value="casino">{t('betting.statement.gameReport')}</option>
             {STATEMENT_KINDS.map((k) => (
               <option key={k} value={k}>
-                {STATEMENT_KIND_LABEL[k]}
+                {statementKindLabel(k)}
               </option>
             ))}
           </select>
@@ -67,8 +68,8 @@ export function AccountStatementRoute() {
         read={read}
         isEmpty={(d) => d.items.length === 0}
         empty={
-          <EmptyState icon={faList} title="No transactions in this period">
-            Every credit and debit to your wallet is listed here.
+          <EmptyState icon={faList} title={t('betting.statement.emptyTitle')}>
+            {t('betting.statement.emptyText')}
           </EmptyState>
         }
       >
@@ -78,28 +79,28 @@ export function AccountStatementRoute() {
               <table className="data-table data-table--stack statement-table" data-testid="statement">
                 <thead>
                   <tr>
-                    <th scope="col">Date</th>
-                    <th scope="col">Description</th>
+                    <th scope="col">{t('betting.term.date')}</th>
+                    <th scope="col">{t('betting.term.description')}</th>
                     <th scope="col" className="num">
-                      Amount
+                      {t('betting.term.amount')}
                     </th>
                     <th scope="col" className="num">
-                      Balance
+                      {t('betting.term.balance')}
                     </th>
                   </tr>
                 </thead>
                 <tbody>
                   {data.items.map((line) => (
                     <tr key={line.id} data-kind={line.kind}>
-                      <td data-label="Date">{formatDateTime(line.date)}</td>
-                      <td data-label="Description">
+                      <td data-label={t('betting.term.date')}>{formatDateTime(line.date)}</td>
+                      <td data-label={t('betting.term.description')}>
                         <Link to={`/account-cash-statement/detail/${line.id}`}>{line.description}</Link>
-                        <span className="muted cell-sub">{STATEMENT_KIND_LABEL[line.kind]}</span>
+                        <span className="muted cell-sub">{statementKindLabel(line.kind)}</span>
                       </td>
-                      <td data-label="Amount" className="num">
+                      <td data-label={t('betting.term.amount')} className="num">
                         <StatementAmount line={line} />
                       </td>
-                      <td data-label="Balance" className="num statement-table__balance">
+                      <td data-label={t('betting.term.balance')} className="num statement-table__balance">
                         ₹{formatMoney(line.balance)}
                       </td>
                     </tr>

@@ -7,20 +7,32 @@ import { useUserBetHistory } from '../api/get-user-bet-history';
 import { BetTable } from '../components/BetTable';
 import { DateRangeFields, Field, Filters, SportField } from '../components/history-filters';
 import { ReadStates } from '../components/ReadStates';
+import { t } from '../i18n';
 import { dayBoundary, daysAgo } from '../lib/date-range';
 import '../betting.css';
 
 const PAGE_SIZE = 20;
 type StatusFilter = 'ALL' | (typeof BET_STATUSES)[number];
-const STATUS_LABEL: Record<StatusFilter, string> = {
-  ALL: 'All',
-  MATCHED: 'Open',
-  SETTLED: 'Settled',
-  VOID: 'Void',
-  UNMATCHED: 'Unmatched',
-  CANCELLED: 'Cancelled',
-  LAPSED: 'Lapsed',
-};
+
+/** The status filter's choices, in the player's language. */
+function statusLabel(status: StatusFilter): string {
+  switch (status) {
+    case 'ALL':
+      return t('betting.status.all');
+    case 'MATCHED':
+      return t('betting.status.open');
+    case 'SETTLED':
+      return t('betting.status.settled');
+    case 'VOID':
+      return t('betting.status.void');
+    case 'UNMATCHED':
+      return t('betting.status.unmatched');
+    case 'CANCELLED':
+      return t('betting.status.cancelled');
+    case 'LAPSED':
+      return t('betting.status.lapsed');
+  }
+}
 
 /** /bet-history: date range, status and sport filters, paged. */
 export function BetHistoryRoute() {
@@ -47,10 +59,12 @@ export function BetHistoryRoute() {
     };
   return (
     <section className="page">
-      <PageHeader title="Bet History">{isFetching && !isPending && <Spinner label="Updating" />}</PageHeader>
+      <PageHeader title={t('betting.history.title')}>
+        {isFetching && !isPending && <Spinner label={t('betting.common.updating')} />}
+      </PageHeader>
       <Filters>
         <DateRangeFields idPrefix="bh" from={from} to={to} onFrom={change(setFrom)} onTo={change(setTo)} />
-        <Field label="Status" id="bh-status">
+        <Field label={t('betting.history.status')} id="bh-status">
           <select
             id="bh-status"
             value={status}
@@ -58,7 +72,7 @@ export function BetHistoryRoute() {
           >
             {(['ALL', ...BET_STATUSES] as StatusFilter[]).map((s) => (
               <option key={s} value={s}>
-                {STATUS_LABEL[s]}
+                {statusLabel(s)}
               </option>
             ))}
           </select>
@@ -69,8 +83,8 @@ export function BetHistoryRoute() {
         read={read}
         isEmpty={(d) => d.items.length === 0}
         empty={
-          <EmptyState icon={faBook} title="No bets in this period">
-            Change the dates or filters to see other bets.
+          <EmptyState icon={faBook} title={t('betting.history.emptyTitle')}>
+            {t('betting.history.emptyText')}
           </EmptyState>
         }
       >

@@ -6,6 +6,7 @@ import { useUserBetHistory } from '../api/get-user-bet-history';
 import { BetTable } from '../components/BetTable';
 import { Positions } from '../components/Positions';
 import { ReadStates } from '../components/ReadStates';
+import { t } from '../i18n';
 import '../betting.css';
 
 /** /my-bets: what is open now and the latest settled bets. */
@@ -16,26 +17,26 @@ export function MyBetsRoute() {
   const openBets = open.data?.openBets ?? [];
   return (
     <section className="page">
-      <PageHeader title="My Bets">
+      <PageHeader title={t('betting.myBets.title')}>
         <Link to="/bet-history" className="btn btn--outline btn--small">
-          Full history
+          {t('betting.myBets.fullHistory')}
         </Link>
       </PageHeader>
       <h2 className="section-title">
-        Open <span className="event-bets__count">{openBets.length}</span>
+        {t('betting.myBets.open')} <span className="event-bets__count">{openBets.length}</span>
       </h2>
       <ReadStates
         read={open}
         isEmpty={(d) => d.openBets.length === 0}
-        empty={<p className="card card--pad muted">No open bets. Tap a price on any market to place one.</p>}
+        empty={<p className="card card--pad muted">{t('betting.myBets.openEmpty')}</p>}
       >
         {(d) => <Positions bets={d.openBets} pnl={pnl.data} />}
       </ReadStates>
-      <h2 className="section-title">Recently settled</h2>
+      <h2 className="section-title">{t('betting.myBets.recentlySettled')}</h2>
       <ReadStates
         read={settled}
         isEmpty={(d) => d.items.length === 0}
-        empty={<p className="card card--pad muted">Settled bets and their results appear here.</p>}
+        empty={<p className="card card--pad muted">{t('betting.myBets.settledEmpty')}</p>}
       >
         {(d) => <BetTable items={d.items} />}
       </ReadStates>

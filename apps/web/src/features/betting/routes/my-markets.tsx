@@ -8,6 +8,7 @@ import { useUserOpenBets } from '../api/get-user-open-bets';
 import { useUserExpectedProfitLoss } from '../api/get-user-expected-profit-loss';
 import { BrowseInPlayLink } from '../components/BrowseInPlayLink';
 import { ReadStates } from '../components/ReadStates';
+import { t } from '../i18n';
 import '../betting.css';
 
 /** /my-markets: markets where the player holds a position, with their exposure. */
@@ -39,13 +40,13 @@ export function MyMarketsRoute() {
   }, [openBets.data, pnl.data]);
   return (
     <section className="page">
-      <PageHeader title="My Markets" />
+      <PageHeader title={t('betting.myMarkets.title')} />
       <ReadStates
         read={openBets}
         isEmpty={() => markets.length === 0}
         empty={
-          <EmptyState icon={faList} title="No markets with your bets" action={<BrowseInPlayLink />}>
-            Markets where you hold a position appear here.
+          <EmptyState icon={faList} title={t('betting.myMarkets.emptyTitle')} action={<BrowseInPlayLink />}>
+            {t('betting.myMarkets.emptyText')}
           </EmptyState>
         }
       >
@@ -59,15 +60,15 @@ export function MyMarketsRoute() {
                 </Link>
                 <dl className="market-card__figures">
                   <div>
-                    <dt>Bets</dt>
+                    <dt>{t('betting.myMarkets.bets')}</dt>
                     <dd>{m.bets}</dd>
                   </div>
                   <div>
-                    <dt>Stake</dt>
+                    <dt>{t('betting.term.stake')}</dt>
                     <dd>₹{formatMoney(m.stake)}</dd>
                   </div>
                   <div>
-                    <dt>Exposure</dt>
+                    <dt>{t('betting.term.exposure')}</dt>
                     <dd className="neg">{m.exposure == null ? '—' : `₹${formatMoney(m.exposure)}`}</dd>
                   </div>
                 </dl>

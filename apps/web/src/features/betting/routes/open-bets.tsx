@@ -6,6 +6,7 @@ import { useUserOpenBets } from '../api/get-user-open-bets';
 import { BrowseInPlayLink } from '../components/BrowseInPlayLink';
 import { Positions } from '../components/Positions';
 import { ReadStates } from '../components/ReadStates';
+import { t } from '../i18n';
 import '../betting.css';
 
 /** /open-bets: every unsettled bet, matched or waiting unmatched, as positions by market. */
@@ -15,10 +16,10 @@ export function OpenBetsRoute() {
   const { data } = read;
   return (
     <section className="page">
-      <PageHeader title="Open Bets">
+      <PageHeader title={t('betting.openBets.title')}>
         {data && (
           <span className="page-header__meta">
-            Exposure <strong className="neg">₹{formatMoney(data.exposure)}</strong>
+            {t('betting.term.exposure')} <strong className="neg">₹{formatMoney(data.exposure)}</strong>
           </span>
         )}
       </PageHeader>
@@ -26,8 +27,8 @@ export function OpenBetsRoute() {
         read={read}
         isEmpty={(d) => d.openBets.length === 0}
         empty={
-          <EmptyState icon={faList} title="No open bets" action={<BrowseInPlayLink />}>
-            Bets you place show here until their market settles.
+          <EmptyState icon={faList} title={t('betting.openBets.emptyTitle')} action={<BrowseInPlayLink />}>
+            {t('betting.openBets.emptyText')}
           </EmptyState>
         }
       >

@@ -4,6 +4,7 @@ import { EmptyState, PageHeader } from '@/shared/ui/feedback';
 import { useUserProfitLossDetail } from '../api/get-user-profit-loss-detail';
 import { BetTable } from '../components/BetTable';
 import { ReadStates } from '../components/ReadStates';
+import { t } from '../i18n';
 import { pnlClass, signedMoney } from '../lib/format';
 import '../betting.css';
 
@@ -15,20 +16,20 @@ export function ProfitDetailRoute() {
   const { data } = read;
   return (
     <section className="page">
-      <PageHeader title={data?.eventName ?? 'Profit & Loss Detail'}>
+      <PageHeader title={data?.eventName ?? t('betting.profitDetail.title')}>
         <Link to="/ProfitLoss" className="btn btn--outline btn--small">
-          All events
+          {t('betting.profitDetail.allEvents')}
         </Link>
       </PageHeader>
       {!Number.isSafeInteger(eventId) || eventId <= 0 ? (
-        <EmptyState icon={faMoneyBill} title="Nothing to show for this event" />
+        <EmptyState icon={faMoneyBill} title={t('betting.profitDetail.emptyTitle')} />
       ) : (
         <ReadStates
           read={read}
           isEmpty={(d) => d.markets.length === 0}
           empty={
-            <EmptyState icon={faMoneyBill} title="Nothing to show for this event">
-              The bets behind an event's result appear here.
+            <EmptyState icon={faMoneyBill} title={t('betting.profitDetail.emptyTitle')}>
+              {t('betting.profitDetail.emptyText')}
             </EmptyState>
           }
         >
@@ -38,7 +39,7 @@ export function ProfitDetailRoute() {
                 <header className="pl-market__head">
                   <div>
                     <h2 className="section-title">{m.marketName}</h2>
-                    <span className="muted">Result: {m.result}</span>
+                    <span className="muted">{t('betting.profitDetail.result', { result: m.result })}</span>
                   </div>
                   <strong className={pnlClass(m.profitLoss)}>{signedMoney(m.profitLoss)}</strong>
                 </header>

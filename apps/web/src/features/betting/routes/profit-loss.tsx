@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { SPORT_NAMES, type CasinoProfitLossRow, type SportId } from '@backlay/contract';
+import type { CasinoProfitLossRow } from '@backlay/contract';
 import { addPaise, ZERO_PAISE, type Paise } from '@backlay/exchange';
 import { faMoneyBill } from '@fortawesome/free-solid-svg-icons';
 import { formatMoney } from '@/shared/lib/money';
@@ -9,9 +9,11 @@ import { Pager } from '@/shared/ui/Pager';
 import { useUserProfitLoss, type ProfitLoss } from '../api/get-user-profit-loss';
 import { DateRangeFields, Filters, SportField } from '../components/history-filters';
 import { ReadStates } from '../components/ReadStates';
+import { t } from '../i18n';
 import { gameName, providerName } from '../lib/casino-names';
 import { dayBoundary, daysAgo } from '../lib/date-range';
 import { formatDateTime, pnlClass, signedMoney } from '../lib/format';
+import { sportName } from '../lib/sport-names';
 import '../betting.css';
 
 const PAGE_SIZE = 20;
@@ -21,46 +23,48 @@ function CasinoSection({ games, total }: { games: CasinoProfitLossRow[]; total: 
   return (
     <section aria-labelledby="pl-casino">
       <h2 className="section-title" id="pl-casino">
-        Casino
+        {t('betting.profitLoss.casino')}
       </h2>
       <div className="card card--list">
         <table className="data-table data-table--stack" data-testid="casino-pl">
           <thead>
             <tr>
-              <th scope="col">Game</th>
-              <th scope="col">Provider</th>
+              <th scope="col">{t('betting.casino.game')}</th>
+              <th scope="col">{t('betting.casino.provider')}</th>
               <th scope="col" className="num">
-                Rounds
+                {t('betting.casino.rounds')}
               </th>
               <th scope="col" className="num">
-                Staked
+                {t('betting.casino.staked')}
               </th>
               <th scope="col" className="num">
-                Won
+                {t('betting.casino.won')}
               </th>
               <th scope="col" className="num">
-                Net
+                {t('betting.casino.net')}
               </th>
             </tr>
           </thead>
           <tbody>
             {games.map((g) => (
               <tr key={`${g.provider}:${g.gameCode}`}>
-                <td data-label="Game">
+                <td data-label={t('betting.casino.game')}>
                   {gameName(g.provider, g.gameCode)}
-                  <span className="muted cell-sub">Last played {formatDateTime(g.lastPlayed)}</span>
+                  <span className="muted cell-sub">
+                    {t('betting.profitLoss.lastPlayed', { date: formatDateTime(g.lastPlayed) })}
+                  </span>
                 </td>
-                <td data-label="Provider">{providerName(g.provider)}</td>
-                <td data-label="Rounds" className="num">
+                <td data-label={t('betting.casino.provider')}>{providerName(g.provider)}</td>
+                <td data-label={t('betting.casino.rounds')} className="num">
                   {g.rounds}
                 </td>
-                <td data-label="Staked" className="num">
+                <td data-label={t('betting.casino.staked')} className="num">
                   ₹{formatMoney(g.stake)}
                 </td>
-                <td data-label="Won" className="num">
+                <td data-label={t('betting.casino.won')} className="num">
                   ₹{formatMoney(g.won)}
                 </td>
-                <td data-label="Net" className={`num ${pnlClass(g.net)}`}>
+                <td data-label={t('betting.casino.net')} className={`num ${pnlClass(g.net)}`}>
                   {signedMoney(g.net)}
                 </td>
               </tr>
@@ -70,18 +74,18 @@ function CasinoSection({ games, total }: { games: CasinoProfitLossRow[]; total: 
             <tfoot>
               <tr>
                 <th scope="row" colSpan={2}>
-                  Casino total
+                  {t('betting.profitLoss.casinoTotal')}
                 </th>
-                <td data-label="Rounds" className="num">
+                <td data-label={t('betting.casino.rounds')} className="num">
                   {total.rounds}
                 </td>
-                <td data-label="Staked" className="num">
+                <td data-label={t('betting.casino.staked')} className="num">
                   ₹{formatMoney(total.stake)}
                 </td>
-                <td data-label="Won" className="num">
+                <td data-label={t('betting.casino.won')} className="num">
                   ₹{formatMoney(total.won)}
                 </td>
-                <td data-label="Net" className={`num ${pnlClass(total.net)}`}>
+                <td data-label={t('betting.casino.net')} className={`num ${pnlClass(total.net)}`}>
                   {signedMoney(total.net)}
                 </td>
               </tr>
@@ -115,10 +119,11 @@ export function ProfitLossRoute() {
   const { data } = read;
   return (
     <section className="page">
-      <PageHeader title="Profit & Loss">
+      <PageHeader title={t('betting.profitLoss.title')}>
         {data && (
           <span className="page-header__meta">
-            Total <strong className={pnlClass(overallOf(data))}>{signedMoney(overallOf(data))}</strong>
+            {t('betting.profitLoss.total')}{' '}
+            <strong className={pnlClass(overallOf(data))}>{signedMoney(overallOf(data))}</strong>
           </span>
         )}
       </PageHeader>
@@ -136,8 +141,8 @@ export function ProfitLossRoute() {
         read={read}
         isEmpty={(d) => d.items.length === 0 && !d.casino?.length}
         empty={
-          <EmptyState icon={faMoneyBill} title="No profit or loss in this period">
-            Your results per event appear here once markets settle, and your casino games once you play.
+          <EmptyState icon={faMoneyBill} title={t('betting.profitLoss.emptyTitle')}>
+            {t('betting.profitLoss.emptyText')}
           </EmptyState>
         }
       >
@@ -162,40 +167,40 @@ function SportsSection({ items, total }: { items: ProfitLoss['items']; total: Pa
   return (
     <section aria-labelledby="pl-sports">
       <h2 className="section-title" id="pl-sports">
-        Sports <span className={pnlClass(total)}>{signedMoney(total)}</span>
+        {t('betting.profitLoss.sports')} <span className={pnlClass(total)}>{signedMoney(total)}</span>
       </h2>
       <div className="card card--list">
         <table className="data-table data-table--stack">
           <thead>
             <tr>
-              <th scope="col">Settled</th>
-              <th scope="col">Event</th>
+              <th scope="col">{t('betting.profitLoss.settled')}</th>
+              <th scope="col">{t('betting.term.event')}</th>
               <th scope="col" className="num">
-                Stake
+                {t('betting.term.stake')}
               </th>
               <th scope="col" className="num">
-                Commission
+                {t('betting.profitLoss.commission')}
               </th>
               <th scope="col" className="num">
-                Profit / loss
+                {t('betting.term.profitLoss')}
               </th>
             </tr>
           </thead>
           <tbody>
             {items.map((row) => (
               <tr key={row.eventId}>
-                <td data-label="Settled">{formatDateTime(row.settledTime)}</td>
-                <td data-label="Event">
+                <td data-label={t('betting.profitLoss.settled')}>{formatDateTime(row.settledTime)}</td>
+                <td data-label={t('betting.term.event')}>
                   <Link to={`/profit-detail/${row.eventId}`}>{row.eventName}</Link>
-                  <span className="muted cell-sub">{SPORT_NAMES[row.sportId as SportId] ?? ''}</span>
+                  <span className="muted cell-sub">{sportName(row.sportId)}</span>
                 </td>
-                <td data-label="Stake" className="num">
+                <td data-label={t('betting.term.stake')} className="num">
                   ₹{formatMoney(row.stake)}
                 </td>
-                <td data-label="Commission" className="num">
+                <td data-label={t('betting.profitLoss.commission')} className="num">
                   ₹{formatMoney(row.commission)}
                 </td>
-                <td data-label="Profit / loss" className={`num ${pnlClass(row.profitLoss)}`}>
+                <td data-label={t('betting.term.profitLoss')} className={`num ${pnlClass(row.profitLoss)}`}>
                   {signedMoney(row.profitLoss)}
                 </td>
               </tr>

@@ -1,10 +1,12 @@
 import { useEffect, useId, useRef } from 'react';
+import { Link } from 'react-router';
 import type { PlayerBonus } from '@backlay/contract';
-import { faClock, faGift } from '@fortawesome/free-solid-svg-icons';
+import { faCircleExclamation, faClock, faGift } from '@fortawesome/free-solid-svg-icons';
 import { useNow } from '@/shared/lib/clock';
 import { formatDateTime } from '@/shared/lib/date';
 import { formatMoney } from '@/shared/lib/money';
 import { Icon } from '@/shared/ui/Icon';
+import { t } from '../i18n';
 import {
   offerBasis,
   offerText,
@@ -14,13 +16,28 @@ import {
   timeLeft,
   wageringPercent,
 } from '../lib/bonus-text';
+import { withElements } from '../lib/rich-message';
 
-const KIND_LABEL: Record<PlayerBonus['kind'], string> = {
-  FirstDeposit: 'First deposit',
-  Reload: 'Reload',
-  Cashback: 'Cashback',
-  Free: 'Free',
-};
+function kindLabel(kind: PlayerBonus['kind']): string {
+  switch (kind) {
+    case 'FirstDeposit':
+      return t('bonus.kind.firstDeposit');
+    case 'Reload':
+      return t('bonus.kind.reload');
+    case 'Cashback':
+      return t('bonus.kind.cashback');
+    case 'Free':
+      return t('bonus.kind.free');
+  }
+}
+
+/** When a finished bonus ended, and how. */
+function endedText(bonus: PlayerBonus, endedAt: string): string {
+  const date = formatDateTime(endedAt);
+  return bonus.status === 'Completed'
+    ? t('bonus.ended.completed', { date })
+    : t('bonus.ended.status', { status: statusLabel(bonus.status), date });
+}
 
 export function BonusStatusChip({ bonus }: { bonus: Pick<PlayerBonus, 'status'> }) {
   return (
@@ -35,13 +52,16 @@ export function WageringProgress({ bonus }: { bonus: PlayerBonus }) {
   const label = useId();
   const percent = wageringPercent(bonus);
   const done = `₹${formatMoney(bonus.wagered, 'plain')}`;
-  const of = `₹${formatMoney(bonus.wageringRequired, 'plain')}`;
+  const required = `₹${formatMoney(bonus.wageringRequired, 'plain')}`;
   return (
     <div className="bonus-progress">
       <div className="bonus-progress__text">
-        <span id={label}>Wagering</span>
+        <span id={label}>{t('bonus.wagering.title')}</span>
         <span>
-          <strong>{done}</strong> of {of}
+          {withElements((v) => t('bonus.wagering.progress', v), {
+            done: <strong>{done}</strong>,
+            required,
+          })}
         </span>
       </div>
       <div
@@ -51,7 +71,7 @@ export function WageringProgress({ bonus }: { bonus: PlayerBonus }) {
         aria-valuemin={0}
         aria-valuemax={bonus.wageringRequired / 100}
         aria-valuenow={Math.min(bonus.wagered, bonus.wageringRequired) / 100}
-        aria-valuetext={`${done} of ${of} wagered`}
+        aria-valuetext={t('bonus.wagering.valueText', { done, required })}
       >
         <span className="meter__bar" style={{ width: `${percent}%` }} />
       </div>
@@ -73,13 +93,12 @@ export function ExpiryCountdown({ expiresAt, onExpired }: { expiresAt: string; o
   return (
     <p className="bonus-card__expiry" data-testid="bonus-countdown">
       <Icon icon={faClock} />{' '}
-      {left == null ? (
-        'Time is up: the bonus is ending'
-      ) : (
-        <>
-          Expires in <strong>{left}</strong> <span className="muted">({formatDateTime(expiresAt)})</span>
-        </>
-      )}
+      {left == null
+        ? t('bonus.expiry.ending')
+        : withElements((v) => t('bonus.expiry.left', v), {
+            left: <strong>{left}</strong>,
+            at: <span className="muted">({formatDateTime(expiresAt)})</span>,
+          })}
     </p>
   );
 }
@@ -92,11 +111,14 @@ export function ExpiryCountdown({ expiresAt, onExpired }: { expiresAt: string; o
 export function BonusCard({
   bonus,
   claiming,
+  refusal = null,
   onClaim,
   onExpired,
 }: {
   bonus: PlayerBonus;
   claiming: boolean;
+  /** The server's message when the player's responsible-gaming break refused this claim. */
+  refusal?: string | null;
   onClaim: (bonus: PlayerBonus) => void;
   onExpired: () => void;
 }) {
@@ -117,7 +139,7 @@ export function BonusCard({
         </span>
         <div className="bonus-card__title">
           <h3>{bonus.title}</h3>
-          <span className="muted">{KIND_LABEL[bonus.kind]}</span>
+          <span className="muted">{kindLabel(bonus.kind)}</span>
         </div>
         <BonusStatusChip bonus={bonus} />
       </header>
@@ -134,20 +156,25 @@ export function BonusCard({
       {bonus.status === 'Active' && bonus.expiresAt && (
         <ExpiryCountdown expiresAt={bonus.expiresAt} onExpired={onExpired} />
       )}
-      {bonus.endedAt && (
-        <p className="bonus-card__ended muted">
-          {bonus.status === 'Completed' ? 'Paid to your cash' : bonus.status} on{' '}
-          {formatDateTime(bonus.endedAt)}
-        </p>
-      )}
+      {bonus.endedAt && <p className="bonus-card__ended muted">{endedText(bonus, bonus.endedAt)}</p>}
 
+      {refusal && (
+        <div className="bonus-card__refusal" role="alert" data-testid="claim-refusal">
+          <p className="bonus-card__refusal-text">
+            <Icon icon={faCircleExclamation} /> {refusal}
+          </p>
+          <Link to="/responsible-gaming" className="bonus-card__refusal-link">
+            {t('bonus.refusal.responsibleGaming')}
+          </Link>
+        </div>
+      )}
       {offer ? (
         <div className="bonus-card__claim">
           <div className="bonus-card__terms" id={termsId}>
-            <h4>Terms</h4>
+            <h4>{t('bonus.terms.title')}</h4>
             <ul>
-              {plainTerms(bonus).map((t) => (
-                <li key={t}>{t}</li>
+              {plainTerms(bonus).map((term) => (
+                <li key={term}>{term}</li>
               ))}
             </ul>
             {bonus.terms && <p className="bonus-card__operator-terms">{bonus.terms}</p>}
@@ -160,7 +187,7 @@ export function BonusCard({
               aria-describedby={bonus.claimable ? termsId : `${reasonId} ${termsId}`}
               onClick={() => onClaim(bonus)}
             >
-              {claiming ? 'Claiming…' : 'Claim'}
+              {claiming ? t('bonus.claiming') : t('bonus.claim')}
             </button>
             {!bonus.claimable && bonus.reason && (
               <p id={reasonId} className="bonus-card__reason">
@@ -171,10 +198,10 @@ export function BonusCard({
         </div>
       ) : (
         <details className="bonus-card__terms bonus-card__terms--claimed">
-          <summary>Terms</summary>
+          <summary>{t('bonus.terms.title')}</summary>
           <ul>
-            {plainTerms(bonus).map((t) => (
-              <li key={t}>{t}</li>
+            {plainTerms(bonus).map((term) => (
+              <li key={term}>{term}</li>
             ))}
           </ul>
           {bonus.terms && <p className="bonus-card__operator-terms">{bonus.terms}</p>}

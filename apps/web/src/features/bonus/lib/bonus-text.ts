@@ -1,6 +1,7 @@
 import type { BonusStatus, PlayerBonus } from '@backlay/contract';
 import { paise, type Paise } from '@backlay/exchange';
 import { formatMoney } from '@/shared/lib/money';
+import { t } from '../i18n';
 
 /*
  * A bonus in the player's words: what it pays, every term as a plain sentence (shown next to
@@ -16,69 +17,65 @@ function percentText(percent: number): string {
 /** The headline: the amount when it is known, else "100% up to ₹5,000". */
 export function offerText(b: PlayerBonus): string {
   if (b.amount != null) return rupees(b.amount);
-  if (b.percent != null) return `${percentText(b.percent)} up to ${rupees(b.maxAmount)}`;
-  return `Up to ${rupees(b.maxAmount)}`;
+  if (b.percent != null) return upTo(b.percent, b.maxAmount);
+  return t('bonus.offer.upTo', { max: rupees(b.maxAmount) });
 }
 
 /** Under the headline, how a known amount was reached ("100% up to ₹5,000"), or null. */
 export function offerBasis(b: PlayerBonus): string | null {
   if (b.amount == null || b.percent == null) return null;
-  return `${percentText(b.percent)} up to ${rupees(b.maxAmount)}`;
+  return upTo(b.percent, b.maxAmount);
+}
+
+function upTo(percent: number, max: Paise): string {
+  return t('bonus.offer.percentUpTo', { percent: percentText(percent), max: rupees(max) });
 }
 
 /** The wagering asked, in rupees when the amount is known. */
 export function wageringText(b: PlayerBonus): string {
-  if (b.wageringMultiplier === 0) return 'No wagering: it is paid to your cash at once.';
+  if (b.wageringMultiplier === 0) return t('bonus.terms.noWagering');
   const total =
     b.wageringRequired > 0
-      ? ` (${rupees(b.wageringRequired)})`
+      ? rupees(b.wageringRequired)
       : b.amount != null
-        ? ` (${rupees(paise(b.amount * b.wageringMultiplier))})`
-        : '';
-  return (
-    `Bet ${b.wageringMultiplier}× the bonus${total} within ${days(b.validDays)} of claiming to turn it into cash. ` +
-    "Settled sports bets count by what they risked, a back's stake or a lay's liability (void bets and cash-out hedges do not), and casino bets count too."
-  );
+        ? rupees(paise(b.amount * b.wageringMultiplier))
+        : null;
+  const values = { multiplier: String(b.wageringMultiplier), days: days(b.validDays) };
+  const bet =
+    total == null ? t('bonus.terms.wagering', values) : t('bonus.terms.wageringTotal', { ...values, total });
+  return `${bet} ${t('bonus.terms.wageringCounts')}`;
 }
 
-function days(n: number): string {
-  return n === 1 ? '1 day' : `${n} days`;
+function days(count: number): string {
+  return t('bonus.terms.days', { count });
 }
 
 /** Every term of the bonus as a plain sentence, in the order a player asks them. */
 export function plainTerms(b: PlayerBonus): string[] {
   const terms: string[] = [];
-  const upTo = rupees(b.maxAmount);
+  const deposit = {
+    min: rupees(b.minDeposit),
+    percent: percentText(b.percent ?? 0),
+    max: rupees(b.maxAmount),
+  };
   switch (b.kind) {
     case 'FirstDeposit':
-      terms.push(
-        `For your first deposit of at least ${rupees(b.minDeposit)}: ${percentText(b.percent ?? 0)} of it, up to ${upTo}. ` +
-          `Claim it within ${days(b.validDays)} of that deposit.`,
-      );
+      terms.push(t('bonus.terms.firstDeposit', { ...deposit, days: days(b.validDays) }));
       break;
     case 'Reload':
-      terms.push(
-        `For a later deposit of at least ${rupees(b.minDeposit)}: ${percentText(b.percent ?? 0)} of it, up to ${upTo}. ` +
-          'Once for each deposit.',
-      );
+      terms.push(t('bonus.terms.reload', deposit));
       break;
     case 'Cashback':
-      terms.push(
-        `${percentText(b.percent ?? 0)} of your net losses on settled bets over the recent period, up to ${upTo}. ` +
-          'Once a period, and only if you lost.',
-      );
+      terms.push(t('bonus.terms.cashback', { percent: deposit.percent, max: deposit.max }));
       break;
     case 'Free':
-      terms.push(`${rupees(b.amount ?? b.maxAmount)} free, once.`);
+      terms.push(t('bonus.terms.free', { amount: rupees(b.amount ?? b.maxAmount) }));
       break;
   }
   terms.push(wageringText(b));
-  if (b.wageringMultiplier > 0) terms.push(`Not met in time, the bonus expires; your cash is not touched.`);
-  terms.push(
-    'Bonus money is kept apart from your cash and is never staked. Your cash can be withdrawn at any time; ' +
-      'withdrawing while the bonus is active forfeits only the bonus.',
-  );
-  terms.push('One active bonus at a time.');
+  if (b.wageringMultiplier > 0) terms.push(t('bonus.terms.expires'));
+  terms.push(t('bonus.terms.apart'));
+  terms.push(t('bonus.terms.oneActive'));
   return terms;
 }
 
@@ -101,7 +98,18 @@ export function statusTone(status: BonusStatus): StatusTone {
 
 /** The chip's word: a finished bonus says what became of it. */
 export function statusLabel(status: BonusStatus): string {
-  return status === 'Completed' ? 'Paid as cash' : status;
+  switch (status) {
+    case 'Available':
+      return t('bonus.status.available');
+    case 'Active':
+      return t('bonus.status.active');
+    case 'Completed':
+      return t('bonus.status.completed');
+    case 'Expired':
+      return t('bonus.status.expired');
+    case 'Forfeited':
+      return t('bonus.status.forfeited');
+  }
 }
 
 /** Wagering done as a share of what is asked, 0 to 100, for the bar's width. */
@@ -119,9 +127,9 @@ export function timeLeft(expiresAt: string, now: number): string | null {
   const m = Math.floor((seconds % 3600) / 60);
   const s = seconds % 60;
   const two = (n: number) => String(n).padStart(2, '0');
-  if (d > 0) return `${d}d ${h}h`;
-  if (h > 0) return `${h}h ${two(m)}m`;
-  return `${m}m ${two(s)}s`;
+  if (d > 0) return t('bonus.timeLeft.days', { days: String(d), hours: String(h) });
+  if (h > 0) return t('bonus.timeLeft.hours', { hours: String(h), minutes: two(m) });
+  return t('bonus.timeLeft.minutes', { minutes: String(m), seconds: two(s) });
 }
 
 /** The active bonus, the offers (claimable ones first), then the finished ones, newest first. */

@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paise, paiseToRupees } from '@backlay/exchange';
 import { renderPage } from '@/shared/http/testing';
+import { setLanguage } from '@/shared/i18n';
 import { useSessionStore } from '@/shared/session/session-store';
 import { testUser } from '@/shared/session/testing';
 import { fakeBonusApi, wireBonus } from '../testing/fake-bonus-api';
@@ -156,6 +157,70 @@ describe('/bonus', () => {
     expect(within(offer).getByText('Claim it within 14 days of your first deposit.')).toBeTruthy();
     expect(toasts.success).toEqual([]);
     expect(keys()).toEqual(['getBonuses', 'claimBonus', 'getBonuses']);
+  });
+
+  it("a claim refused by the player's time-out or self-exclusion says so on the card, with a link to responsible gaming", async () => {
+    fakeBonusApi.bonuses = [wireBonus({ id: 1 }), wireBonus({ id: 2, title: 'Free ₹100', kind: 'Free' })];
+    show();
+    const offer = await card('Welcome 100% up to ₹5,000');
+    const message = 'You are taking a time-out until 26 Nov 2026, 10:30 IST. You can still withdraw.';
+    fakeBonusApi.failing.claimBonus = { code: 'PLAYER_TIMED_OUT', message };
+    fireEvent.click(within(offer).getByRole('button', { name: 'Claim' }));
+    const alert = await within(offer).findByRole('alert');
+    expect(alert.textContent).toContain(message);
+    expect(within(alert).getByRole('link', { name: 'Responsible gaming' }).getAttribute('href')).toBe(
+      '/responsible-gaming',
+    );
+    // Said once, on the card that was tapped; nothing was claimed.
+    expect(toasts.error).toEqual([]);
+    expect(toasts.success).toEqual([]);
+    expect(within(await card('Free ₹100')).queryByRole('alert')).toBeNull();
+
+    // A self-exclusion tapped on the other offer moves the message there.
+    const excluded =
+      'You have excluded yourself from play until 26 Nov 2027, 10:30 IST. You can still withdraw.';
+    fakeBonusApi.failing.claimBonus = { code: 'PLAYER_SELF_EXCLUDED', message: excluded };
+    const free = await card('Free ₹100');
+    fireEvent.click(within(free).getByRole('button', { name: 'Claim' }));
+    expect((await within(free).findByRole('alert')).textContent).toContain(excluded);
+    await waitFor(() => expect(within(offer).queryByRole('alert')).toBeNull());
+    expect(toasts.error).toEqual([]);
+  });
+
+  it('speaks Hindi to a player who reads Hindi, the terms and the time left included', async () => {
+    await setLanguage('hi');
+    try {
+      const now = Date.now();
+      fakeBonusApi.bonuses = [
+        wireBonus({ id: 1 }),
+        wireBonus({
+          id: 2,
+          userBonusId: 9,
+          title: 'Reload',
+          status: 'Active',
+          claimable: false,
+          amount: 1500,
+          wagered: 1875.5,
+          wageringRequired: 7500,
+          claimedAt: new Date(now - HOUR).toISOString(),
+          expiresAt: new Date(now + 3 * 24 * HOUR + 4 * HOUR + 60_000).toISOString(),
+        }),
+      ];
+      show();
+      const offer = await card('Welcome 100% up to ₹5,000');
+      expect(within(offer).getByTestId('bonus-amount').textContent).toBe('100%, ₹5,000 तक');
+      expect(within(offer).getAllByRole('listitem')[0]?.textContent).toBe(
+        'कम से कम ₹500 की आपकी पहली जमा पर: उसका 100%, ₹5,000 तक। उस जमा के 14 दिन के अंदर क्लेम करें।',
+      );
+      expect(within(offer).getByRole('button', { name: 'क्लेम करें' })).toBeTruthy();
+      const active = await screen.findByRole('region', { name: 'आपका चालू बोनस' });
+      expect(within(active).getByTestId('bonus-countdown').textContent).toContain('3 दिन 4 घंटे में समाप्त');
+      const bar = within(active).getByRole('progressbar', { name: 'दांव की शर्त' });
+      expect(bar.getAttribute('aria-valuetext')).toBe('₹7,500 में से ₹1,875.5 का दांव लगा');
+      expect(bar.parentElement?.textContent).toContain('₹7,500 में से ₹1,875.5');
+    } finally {
+      await setLanguage('en');
+    }
   });
 
   it('shows the wagering progress of the active bonus and sets the bonus balance from it', async () => {

@@ -1,8 +1,9 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PlayerBonus } from '@backlay/contract';
 import { ZERO_PAISE, addPaise } from '@backlay/exchange';
+import { AppError } from '@/shared/http/errors';
 import { faGift } from '@fortawesome/free-solid-svg-icons';
 import { formatMoney } from '@/shared/lib/money';
 import { useSessionStore } from '@/shared/session/session-store';
@@ -11,13 +12,28 @@ import { notify } from '@/shared/ui/toast';
 import { useClaimBonus } from '../api/claim-bonus';
 import { BONUSES, useBonuses } from '../api/get-bonuses';
 import { BonusCard } from '../components/BonusCard';
+import { t } from '../i18n';
 import { orderBonuses } from '../lib/bonus-text';
 import '../bonus.css';
 
 function claimedText(b: PlayerBonus): string {
-  const amount = b.amount != null ? `₹${formatMoney(b.amount)}` : 'The bonus';
-  if (b.status === 'Completed') return `${b.title} claimed: ${amount} is paid to your cash.`;
-  return `${b.title} claimed: ${amount} is in your bonus balance.`;
+  const cash = b.status === 'Completed';
+  if (b.amount == null)
+    return cash
+      ? t('bonus.claimed.cashUnknown', { title: b.title })
+      : t('bonus.claimed.bonusUnknown', { title: b.title });
+  const values = { title: b.title, amount: `₹${formatMoney(b.amount)}` };
+  return cash ? t('bonus.claimed.cash', values) : t('bonus.claimed.bonus', values);
+}
+
+/**
+ * A claim refused by the player's own time-out or self-exclusion: its message (which says until
+ * when) stays on the card of the offer tapped, not only in a toast.
+ */
+function isBreakRefusal(error: unknown): error is AppError {
+  return (
+    error instanceof AppError && (error.code === 'PLAYER_TIMED_OUT' || error.code === 'PLAYER_SELF_EXCLUDED')
+  );
 }
 
 /** /bonus: the active bonus with its wagering and time left, the offers with Claim, the history. */
@@ -27,6 +43,7 @@ export function BonusRoute() {
   const client = useQueryClient();
   const setBonusBalance = useSessionStore((s) => s.setBonusBalance);
   const refetch = useCallback(() => void client.invalidateQueries({ queryKey: BONUSES }), [client]);
+  const [refusal, setRefusal] = useState<{ bonusId: number; message: string } | null>(null);
 
   // The bonus balance is the active claim's amount (one at a time; conversion and forfeiture
   // move it whole), so the header's menu can show it before any push has.
@@ -36,20 +53,25 @@ export function BonusRoute() {
     setBonusBalance(active.reduce((sum, b) => addPaise(sum, b.amount ?? ZERO_PAISE), ZERO_PAISE));
   }, [read.data, setBonusBalance]);
 
-  const onClaim = (b: PlayerBonus) =>
+  const onClaim = (b: PlayerBonus) => {
+    setRefusal(null);
     claim.mutate(b.id, {
       onSuccess: (claimed) => notify.success(claimedText(claimed)),
-      onError: (e) => notify.error(e.message),
+      onError: (e) => {
+        if (isBreakRefusal(e)) setRefusal({ bonusId: b.id, message: e.message });
+        else notify.error(e.message);
+      },
     });
+  };
 
   let body;
   if (read.isPending) body = <Spinner />;
   else if (!read.data)
     body = (
       <div className="card bonus-load-error" role="alert">
-        <p>{read.error instanceof Error ? read.error.message : 'The bonuses could not be loaded.'}</p>
+        <p>{read.error instanceof Error ? read.error.message : t('bonus.loadFailed')}</p>
         <button type="button" className="btn btn--outline" onClick={() => void read.refetch()}>
-          Try again
+          {t('bonus.retry')}
         </button>
       </div>
     );
@@ -57,14 +79,14 @@ export function BonusRoute() {
     body = (
       <EmptyState
         icon={faGift}
-        title="No bonuses right now"
+        title={t('bonus.empty.title')}
         action={
           <Link to="/inplay" className="btn btn--outline">
-            Back to In-Play
+            {t('bonus.empty.back')}
           </Link>
         }
       >
-        Bonuses this site offers appear here, with their terms, before you claim them.
+        {t('bonus.empty.text')}
       </EmptyState>
     );
   else {
@@ -79,6 +101,7 @@ export function BonusRoute() {
                 key={`${b.id}-${b.userBonusId ?? 'offer'}`}
                 bonus={b}
                 claiming={claim.isPending && claim.variables === b.id}
+                refusal={refusal?.bonusId === b.id && b.status === 'Available' ? refusal.message : null}
                 onClaim={onClaim}
                 onExpired={refetch}
               />
@@ -88,19 +111,17 @@ export function BonusRoute() {
       );
     body = (
       <>
-        {section('Your active bonus', active)}
-        {section('Offers', offers)}
-        {section('Finished', history)}
+        {section(t('bonus.section.active'), active)}
+        {section(t('bonus.section.offers'), offers)}
+        {section(t('bonus.section.finished'), history)}
       </>
     );
   }
 
   return (
     <section className="page bonus-page">
-      <PageHeader title="Bonus" />
-      <p className="hint">
-        Bonus money sits beside your cash and is never staked. Your cash stays yours to withdraw at any time.
-      </p>
+      <PageHeader title={t('bonus.title')} />
+      <p className="hint">{t('bonus.intro')}</p>
       {body}
     </section>
   );

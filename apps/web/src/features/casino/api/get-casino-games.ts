@@ -3,6 +3,7 @@ import { CASINO_PROVIDERS, type CasinoCategory, type CasinoProviderId } from '@b
 import { call } from '@/shared/http/api';
 import { AppError } from '@/shared/http/errors';
 import type { ProviderList } from '../lib/lobby';
+import { t } from '../i18n';
 
 export const CASINO_GAMES = ['casino-games'] as const;
 
@@ -38,9 +39,9 @@ export function providerGamesQueryOptions(provider: CasinoProviderId) {
 
 /** Why a provider's list is missing, in a few words for its chip. */
 export function unavailableReason(error: unknown): string {
-  if (isProviderDown(error)) return 'Not answering right now';
+  if (isProviderDown(error)) return t('casino.reason.down');
   if (error instanceof Error && error.message.trim() !== '') return error.message;
-  return 'Could not be loaded';
+  return t('casino.reason.failed');
 }
 
 type ListResult = Pick<UseQueryResult<CasinoCategory[]>, 'data' | 'isError' | 'error' | 'refetch'>;

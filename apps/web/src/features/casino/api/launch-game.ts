@@ -5,12 +5,24 @@ import {
   launchUrlOf,
   type CasinoGame,
   type CasinoLaunchInput,
+  type ErrorCode,
 } from '@backlay/contract';
 import { NETWORK_FAILURE_MESSAGE } from '@/shared/config/constants';
 import { finishRequest, trackRequest } from '@/shared/http/request-tracker';
+import { t } from '../i18n';
 
 /** The casinoToken was refused: only a new sign-in gives a new one. */
 export const SIGN_IN_AGAIN_CODES: readonly string[] = ['CASINO_TOKEN_EXPIRED', 'CASINO_TOKEN_INVALID'];
+
+/**
+ * The player's own responsible-gaming choices refused the game (a time-out, a self-exclusion, the
+ * loss limit): neither a new sign-in nor another try changes that, the responsible-gaming page says why.
+ */
+export const RESPONSIBLE_GAMING_CODES: readonly ErrorCode[] = [
+  'PLAYER_TIMED_OUT',
+  'PLAYER_SELF_EXCLUDED',
+  'LOSS_LIMIT_REACHED',
+];
 
 /** A launch that gave no game: the provider's refusal (its code and message) or our own reason. */
 export class LaunchError extends Error {
@@ -22,6 +34,9 @@ export class LaunchError extends Error {
   }
   get signInAgain(): boolean {
     return SIGN_IN_AGAIN_CODES.includes(this.code);
+  }
+  get responsibleGaming(): boolean {
+    return (RESPONSIBLE_GAMING_CODES as readonly string[]).includes(this.code);
   }
 }
 
@@ -63,7 +78,7 @@ async function jsonOf(response: Response): Promise<unknown> {
  */
 export async function launchGame(game: CasinoGame, context: LaunchContext): Promise<string> {
   if (context.casinoToken === '') {
-    throw new LaunchError('CASINO_TOKEN_INVALID', 'Your casino session is missing.');
+    throw new LaunchError('CASINO_TOKEN_INVALID', t('casino.launch.missing'));
   }
   const tracked = trackRequest(game.url, context.signal);
   let response: Response;
@@ -71,7 +86,7 @@ export async function launchGame(game: CasinoGame, context: LaunchContext): Prom
     response = await fetch(game.url, { ...launchRequest(game, context), signal: tracked.signal });
   } catch {
     finishRequest(tracked.id, false);
-    if (tracked.signal.aborted) throw new LaunchError('ABORTED', 'Request aborted');
+    if (tracked.signal.aborted) throw new LaunchError('ABORTED', t('casino.launch.aborted'));
     // fetch says no more than "Failed to fetch": the host is unreachable or refused us (CORS).
     throw new LaunchError('NETWORK', NETWORK_FAILURE_MESSAGE);
   }
@@ -82,12 +97,12 @@ export async function launchGame(game: CasinoGame, context: LaunchContext): Prom
     if (refusal.success) throw new LaunchError(refusal.data.error.code, refusal.data.error.message);
     throw new LaunchError(
       `HTTP_${response.status}`,
-      `The game could not be started (error ${response.status}).`,
+      t('casino.launch.status', { status: String(response.status) }),
     );
   }
   const answer = CasinoLaunchAnswerSchema.safeParse(data);
   if (!answer.success) {
-    throw new LaunchError('BAD_RESPONSE', 'The game provider sent an answer this app cannot read.');
+    throw new LaunchError('BAD_RESPONSE', t('casino.launch.unreadable'));
   }
   return launchUrlOf(answer.data);
 }

@@ -1,4 +1,5 @@
 import { useRef, type KeyboardEvent } from 'react';
+import { t } from '../i18n';
 
 export const categoryTabId = (index: number) => `casino-tab-${index}`;
 
@@ -40,7 +41,7 @@ export function CategoryTabs({
   };
 
   return (
-    <div className="casino-tabs" role="tablist" aria-label="Categories">
+    <div className="casino-tabs" role="tablist" aria-label={t('casino.lobby.categories')}>
       {tabs.map((category, index) => (
         <button
           key={category ?? '*'}
@@ -57,7 +58,7 @@ export function CategoryTabs({
           onClick={() => onSelect(category)}
           onKeyDown={(e) => onKeyDown(e, index)}
         >
-          {category ?? 'All'}
+          {category ?? t('casino.lobby.all')}
         </button>
       ))}
     </div>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { CasinoGame } from '@backlay/contract';
-import { PROVIDER_NAMES, lobbyPagePath, tileName } from '../lib/lobby';
+import { lobbyPagePath, providerName, tileName } from '../lib/lobby';
 
 /** The picture's box: the grid reserves it before the image arrives, so nothing shifts. */
 export const TILE_IMAGE_WIDTH = 320;
@@ -40,7 +40,10 @@ export function GameTile({ game, from }: { game: CasinoGame; from: string }) {
           )}
         </span>
         <span className="casino-tile__name">{game.name}</span>
-        <span className={`casino-badge casino-badge--${game.provider}`}>{PROVIDER_NAMES[game.provider]}</span>
+        {/* In the link's name already ("… by Dream"): hidden from the accessibility tree, not repeated. */}
+        <span className={`casino-badge casino-badge--${game.provider}`} aria-hidden="true">
+          {providerName(game.provider)}
+        </span>
       </Link>
     </li>
   );

@@ -1,5 +1,6 @@
 import type { CasinoProviderId } from '@backlay/contract';
-import { PROVIDER_NAMES, gamesOf, type ProviderList } from '../lib/lobby';
+import { gamesOf, providerName, type ProviderList } from '../lib/lobby';
+import { t } from '../i18n';
 
 /**
  * One chip per provider with its number of games; pressing one shows only its games, pressing it
@@ -17,7 +18,7 @@ export function ProviderFilter({
 }) {
   const total = lists.reduce((n, l) => n + (l.status === 'success' ? gamesOf(l.categories).length : 0), 0);
   return (
-    <div className="casino-chips" role="group" aria-label="Providers">
+    <div className="casino-chips" role="group" aria-label={t('casino.lobby.providers')}>
       <button
         type="button"
         className="casino-chip"
@@ -25,10 +26,10 @@ export function ProviderFilter({
         data-testid="provider-chip-all"
         onClick={() => onSelect(null)}
       >
-        All providers <span className="casino-chip__count">{total}</span>
+        {t('casino.lobby.allProviders')} <span className="casino-chip__count">{total}</span>
       </button>
       {lists.map((list) => {
-        const name = PROVIDER_NAMES[list.provider];
+        const name = providerName(list.provider);
         const testId = `provider-chip-${list.provider}`;
         if (list.status === 'error') {
           return (
@@ -38,7 +39,7 @@ export function ProviderFilter({
               data-testid={testId}
               aria-describedby={`casino-unavailable-${list.provider}`}
             >
-              {name} <span className="casino-chip__count">unavailable</span>
+              {name} <span className="casino-chip__count">{t('casino.lobby.chipUnavailable')}</span>
             </span>
           );
         }
@@ -60,7 +61,7 @@ export function ProviderFilter({
               ) : (
                 <>
                   <span aria-hidden="true">…</span>
-                  <span className="visually-hidden">loading</span>
+                  <span className="visually-hidden">{t('casino.lobby.chipLoading')}</span>
                 </>
               )}
             </span>

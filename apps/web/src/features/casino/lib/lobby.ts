@@ -4,15 +4,22 @@ import {
   type CasinoGame,
   type CasinoProviderId,
 } from '@backlay/contract';
+import { t } from '../i18n';
 
-/** The providers as the lobby names them (chips, badges, the tiles' accessible names). */
-export const PROVIDER_NAMES: Record<CasinoProviderId, string> = {
-  international: 'International',
+const BRANDS: Record<Exclude<CasinoProviderId, 'international'>, string> = {
   dream: 'Dream',
   king: 'King',
   mac: 'Mac',
   udan: 'Udan',
 };
+
+/**
+ * A provider as the lobby names it (chips, badges, the tiles' accessible names): the brands as
+ * they are, the international provider in the player's language.
+ */
+export function providerName(provider: CasinoProviderId): string {
+  return provider === 'international' ? t('casino.provider.international') : BRANDS[provider];
+}
 
 export function isProviderId(value: string | null | undefined): value is CasinoProviderId {
   return value != null && (CASINO_PROVIDERS as readonly string[]).includes(value);
@@ -78,7 +85,7 @@ export function lobbyPagePath(game: Pick<CasinoGame, 'provider' | 'code'>): stri
 
 /** A tile's accessible name: "<game name> by <provider>". */
 export function tileName(game: Pick<CasinoGame, 'name' | 'provider'>): string {
-  return `${game.name} by ${PROVIDER_NAMES[game.provider]}`;
+  return t('casino.tile', { game: game.name, provider: providerName(game.provider) });
 }
 
 /** Narrower than this, the provider is asked for its mobile layout. */

@@ -1,4 +1,5 @@
+import { t } from '../i18n';
 import { LobbyRoute } from './lobby';
 
 /** /casino: the lobby under the title Casino. */
-export const CasinoRoute = () => <LobbyRoute title="Casino" />;
+export const CasinoRoute = () => <LobbyRoute title={t('casino.title')} />;

@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ERRORS } from '@backlay/contract';
 import { useSessionStore } from '@/shared/session/session-store';
 import { testUser } from '@/shared/session/testing';
 import { fakeCasinoApi, fakeProviderHosts, wireGame } from '../testing/fake-casino-api';
@@ -117,6 +118,27 @@ describe('/lobby-page', () => {
     expect(new URLSearchParams(router.state.location.search).get('to')).toBe(
       '/lobby-page?provider=dream&code=tp2020',
     );
+  });
+
+  it("shows the player's own time-out, self-exclusion or loss limit in the server's words, with the way to responsible gaming", async () => {
+    for (const code of ['PLAYER_TIMED_OUT', 'PLAYER_SELF_EXCLUDED', 'LOSS_LIMIT_REACHED'] as const) {
+      const { status, message } = ERRORS[code];
+      fakeProviderHosts.reset();
+      fakeProviderHosts.answer = () => ({ status, body: { error: { code, message } } });
+      renderCasino('/lobby-page?provider=mac&code=ab');
+      const alert = await screen.findByRole('alert');
+      expect(within(alert).getByRole('heading', { name: 'The game could not be started' })).toBeTruthy();
+      expect(within(alert).getByText(message)).toBeTruthy();
+      expect(within(alert).getByRole('link', { name: 'Responsible gaming' }).getAttribute('href')).toBe(
+        '/responsible-gaming',
+      );
+      // Not a lost session, and another try would be refused the same way.
+      expect(within(alert).queryByRole('link', { name: 'Sign in again' })).toBeNull();
+      expect(within(alert).queryByRole('button', { name: 'Try again' })).toBeNull();
+      expect(screen.queryByTitle('Andar Bahar')).toBeNull();
+      expect(fakeProviderHosts.seen).toHaveLength(1);
+      cleanup();
+    }
   });
 
   it('says what went wrong when the provider answers something unreadable or nothing at all', async () => {

@@ -8,7 +8,8 @@ import { EmptyState, Spinner } from '@/shared/ui/feedback';
 import { Icon } from '@/shared/ui/Icon';
 import { providerGamesQueryOptions } from '../api/get-casino-games';
 import { LaunchError, launchGame } from '../api/launch-game';
-import { PROVIDER_NAMES, gamesOf, isProviderId, platformFor } from '../lib/lobby';
+import { gamesOf, isProviderId, platformFor, providerName } from '../lib/lobby';
+import { t } from '../i18n';
 import '../casino.css';
 
 /** The lobby the back button returns to: the one the tile was tapped in, else /lobby. */
@@ -33,13 +34,13 @@ function PlayBar({
 }) {
   return (
     <div className="casino-play__bar">
-      <button type="button" className="casino-play__btn" onClick={onBack} aria-label="Back to lobby">
+      <button type="button" className="casino-play__btn" onClick={onBack} aria-label={t('casino.play.back')}>
         <Icon icon={faAngleLeft} />
-        <span className="casino-play__btn-text">Lobby</span>
+        <span className="casino-play__btn-text">{t('casino.play.lobby')}</span>
       </button>
       <div className="casino-play__title">
         <h1 className="casino-play__name">{name}</h1>
-        <span className={`casino-badge casino-badge--${provider}`}>{PROVIDER_NAMES[provider]}</span>
+        <span className={`casino-badge casino-badge--${provider}`}>{providerName(provider)}</span>
       </div>
       {onReload && (
         <button
@@ -47,7 +48,7 @@ function PlayBar({
           className="casino-play__btn"
           onClick={onReload}
           disabled={reloading}
-          aria-label="Reload game"
+          aria-label={t('casino.play.reload')}
         >
           <Icon icon={faRotateRight} spin={reloading ?? false} />
         </button>
@@ -58,26 +59,39 @@ function PlayBar({
 
 function LaunchFailure({ error, retry }: { error: unknown; retry: () => void }) {
   const location = useLocation();
-  const message = error instanceof Error ? error.message : 'The game could not be started.';
+  const message = error instanceof Error ? error.message : t('casino.play.failedText');
   if (error instanceof LaunchError && error.signInAgain) {
     const target = location.pathname + location.search;
     return (
       <div className="casino-play__message" role="alert">
-        <h2>Please sign in again</h2>
+        <h2>{t('casino.play.signIn')}</h2>
         <p>{message}</p>
-        <p className="muted">Your casino session has ended; signing in again starts a new one.</p>
+        <p className="muted">{t('casino.play.signInText')}</p>
         <Link className="btn btn--primary" to={`/auth/login?to=${encodeURIComponent(target)}`}>
-          Sign in again
+          {t('casino.play.signInLink')}
+        </Link>
+      </div>
+    );
+  }
+  // The player's own time-out, self-exclusion or loss limit: the server's words say which, and
+  // trying again would be refused the same way.
+  if (error instanceof LaunchError && error.responsibleGaming) {
+    return (
+      <div className="casino-play__message" role="alert">
+        <h2>{t('casino.play.failed')}</h2>
+        <p>{message}</p>
+        <Link className="btn btn--outline" to="/responsible-gaming">
+          {t('casino.play.responsibleGaming')}
         </Link>
       </div>
     );
   }
   return (
     <div className="casino-play__message" role="alert">
-      <h2>The game could not be started</h2>
+      <h2>{t('casino.play.failed')}</h2>
       <p>{message}</p>
       <button type="button" className="btn btn--outline" onClick={retry}>
-        Try again
+        {t('casino.tryAgain')}
       </button>
     </div>
   );
@@ -115,7 +129,7 @@ function GameFrame({ game, onBack }: { game: CasinoGame; onBack: () => void }) {
   }, [casinoToken, isError, refetch]);
 
   let stage;
-  if (launch.isFetching) stage = <Spinner label={`Starting ${game.name}`} />;
+  if (launch.isFetching) stage = <Spinner label={t('casino.play.starting', { game: game.name })} />;
   else if (launch.isError) stage = <LaunchFailure error={launch.error} retry={relaunch} />;
   else
     stage = (
@@ -157,26 +171,26 @@ function GameByCode({
   if (game) return <GameFrame game={game} onBack={onBack} />;
 
   let stage;
-  if (list.isPending) stage = <Spinner label="Finding the game" />;
+  if (list.isPending) stage = <Spinner label={t('casino.play.finding')} />;
   else if (list.isError && !list.data)
     stage = (
       <div className="casino-play__message" role="alert">
-        <h2>{PROVIDER_NAMES[provider]} is unavailable</h2>
+        <h2>{t('casino.unavailable', { provider: providerName(provider) })}</h2>
         <p>{list.error.message}</p>
         <button type="button" className="btn btn--outline" onClick={() => void list.refetch()}>
-          Try again
+          {t('casino.tryAgain')}
         </button>
       </div>
     );
   else
     stage = (
-      <EmptyState icon={faTriangleExclamation} title="This game is not available">
-        {PROVIDER_NAMES[provider]} does not list it any more. Choose another game in the lobby.
+      <EmptyState icon={faTriangleExclamation} title={t('casino.play.notAvailable')}>
+        {t('casino.play.notListed', { provider: providerName(provider) })}
       </EmptyState>
     );
   return (
     <>
-      <PlayBar name="Game" provider={provider} onBack={onBack} />
+      <PlayBar name={t('casino.play.game')} provider={provider} onBack={onBack} />
       <div className="casino-play__stage">{stage}</div>
     </>
   );
@@ -196,20 +210,20 @@ export function LobbyPageRoute() {
       <section className="page">
         <EmptyState
           icon={faDice}
-          title="No game selected"
+          title={t('casino.play.none')}
           action={
             <Link to="/lobby" className="btn btn--outline">
-              Go to the lobby
+              {t('casino.play.toLobby')}
             </Link>
           }
         >
-          Choose a game in the lobby to play it here.
+          {t('casino.play.noneText')}
         </EmptyState>
       </section>
     );
   }
   return (
-    <section className="casino-play" aria-label="Game">
+    <section className="casino-play" aria-label={t('casino.play.game')}>
       <GameByCode key={`${provider}:${code}`} provider={provider} code={code} onBack={back} />
     </section>
   );

@@ -9,13 +9,15 @@ import { CategoryTabs, categoryTabId } from '../components/CategoryTabs';
 import { GameTile, TileSkeleton } from '../components/GameTile';
 import { ProviderFilter } from '../components/ProviderFilter';
 import {
-  PROVIDER_NAMES,
   categoriesOf,
   filterGames,
   isProviderId,
   mergeProviders,
+  providerName,
   type ProviderList,
 } from '../lib/lobby';
+import { withElements } from '../lib/with-elements';
+import { t } from '../i18n';
 import '../casino.css';
 
 const PANEL_ID = 'casino-games';
@@ -58,19 +60,21 @@ function UnavailableNotes({ lists, onRetry }: { lists: ProviderList[]; onRetry: 
       <ul>
         {failed.map((l) => (
           <li key={l.provider} id={`casino-unavailable-${l.provider}`}>
-            <strong>{PROVIDER_NAMES[l.provider]}</strong> is unavailable: {l.reason}
+            {withElements((marks) => t('casino.lobby.unavailableNote', { ...marks, reason: l.reason }), {
+              provider: <strong>{providerName(l.provider)}</strong>,
+            })}
           </li>
         ))}
       </ul>
       <button type="button" className="link-button" onClick={onRetry}>
-        Try again
+        {t('casino.tryAgain')}
       </button>
     </div>
   );
 }
 
 /** /lobby (and /casino, under its own title): every provider's games, filtered and searched. */
-export function LobbyRoute({ title = 'Casino Lobby' }: { title?: string }) {
+export function LobbyRoute({ title }: { title?: string }) {
   const { lists, retryFailed } = useProviderLists();
   const filters = useLobbyFilters();
   const location = useLocation();
@@ -108,45 +112,47 @@ export function LobbyRoute({ title = 'Casino Lobby' }: { title?: string }) {
     body = (
       <EmptyState
         icon={faTriangleExclamation}
-        title="The casino games could not be loaded"
+        title={t('casino.lobby.failed')}
         action={
           <button type="button" className="btn btn--outline" onClick={retryFailed}>
-            Try again
+            {t('casino.tryAgain')}
           </button>
         }
       >
-        None of our game providers answered. Check your connection and try again.
+        {t('casino.lobby.failedText')}
       </EmptyState>
     );
   } else if (shown.length === 0 && !loading) {
     body = selectedDown ? (
       <EmptyState
         icon={faTriangleExclamation}
-        title={`${PROVIDER_NAMES[selectedDown.provider]} is unavailable`}
+        title={t('casino.unavailable', { provider: providerName(selectedDown.provider) })}
       >
-        {selectedDown.reason.replace(/\.$/, '')}. Choose another provider.
+        {t('casino.lobby.otherProvider', { reason: selectedDown.reason.replace(/\.$/, '') })}
       </EmptyState>
     ) : filtered ? (
       <EmptyState
         icon={faMagnifyingGlass}
-        title="No games match"
+        title={t('casino.lobby.noMatch')}
         action={
           <button type="button" className="btn btn--outline" onClick={clearFilters}>
-            Show all games
+            {t('casino.lobby.showAll')}
           </button>
         }
       >
-        {search.trim() !== '' ? `Nothing is called "${search.trim()}" here.` : 'Nothing is listed here yet.'}
+        {search.trim() !== ''
+          ? t('casino.lobby.noneCalled', { search: search.trim() })
+          : t('casino.lobby.noneListed')}
       </EmptyState>
     ) : (
-      <EmptyState icon={faDice} title="No casino games right now">
-        Our providers list no games at the moment. Please look again later.
+      <EmptyState icon={faDice} title={t('casino.lobby.none')}>
+        {t('casino.lobby.noneText')}
       </EmptyState>
     );
   } else {
     const skeletons = loading ? (shown.length === 0 ? SKELETONS_ALONE : SKELETONS_AFTER) : 0;
     body = (
-      <ul className="casino-grid" aria-label="Games" aria-busy={loading}>
+      <ul className="casino-grid" aria-label={t('casino.lobby.games')} aria-busy={loading}>
         {shown.map((game) => (
           <GameTile key={game.id} game={game} from={from} />
         ))}
@@ -159,15 +165,15 @@ export function LobbyRoute({ title = 'Casino Lobby' }: { title?: string }) {
 
   return (
     <section className="page casino-lobby">
-      <PageHeader title={title} />
+      <PageHeader title={title ?? t('casino.lobby.title')} />
       <div className="casino-toolbar">
         <label className="casino-search">
           <Icon icon={faMagnifyingGlass} />
-          <span className="visually-hidden">Search games</span>
+          <span className="visually-hidden">{t('casino.lobby.search')}</span>
           <input
             type="search"
             className="casino-search__input"
-            placeholder="Search games"
+            placeholder={t('casino.lobby.search')}
             value={searchText}
             onChange={(e) => setSearchText(e.target.value)}
             autoComplete="off"
@@ -195,7 +201,7 @@ export function LobbyRoute({ title = 'Casino Lobby' }: { title?: string }) {
       >
         {loading && (
           <p className="visually-hidden" role="status">
-            Loading games
+            {t('casino.lobby.loading')}
           </p>
         )}
         {body}

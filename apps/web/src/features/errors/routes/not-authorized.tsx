@@ -1,13 +1,14 @@
 import { Link } from 'react-router';
 import { faBan } from '@fortawesome/free-solid-svg-icons';
 import { FullPage } from '../components/FullPage';
+import { t } from '../i18n';
 
 export function NotAuthorizedRoute() {
   return (
-    <FullPage code="403" icon={faBan} title="You are not authorized to view this page">
-      <p>Your account does not have access here.</p>
+    <FullPage code="403" icon={faBan} title={t('errors.notAuthorized.title')}>
+      <p>{t('errors.notAuthorized.text')}</p>
       <Link to="/inplay" className="btn btn--primary">
-        Go to In-Play
+        {t('errors.goToInPlay')}
       </Link>
     </FullPage>
   );

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import type { DomainSettings } from '@backlay/contract';
 import { faGear } from '@fortawesome/free-solid-svg-icons';
 import { FullPage } from '../components/FullPage';
+import { t } from '../i18n';
 
 /**
  * /under-maintenance: where every route goes while the domain settings failed or say the site is
@@ -22,10 +23,10 @@ export function UnderMaintenanceRoute({
     if (settings && !settings.siteSuspended) void navigate('/inplay', { replace: true });
   };
   return (
-    <FullPage icon={faGear} title="Under maintenance">
-      <p>We are improving the site and will be back shortly. Your balance and bets are safe.</p>
+    <FullPage icon={faGear} title={t('errors.maintenance.title')}>
+      <p>{t('errors.maintenance.text')}</p>
       <button type="button" className="btn btn--primary" disabled={checking} onClick={() => void retry()}>
-        {checking ? 'Checking…' : 'Try again'}
+        {checking ? t('errors.maintenance.checking') : t('errors.maintenance.retry')}
       </button>
     </FullPage>
   );

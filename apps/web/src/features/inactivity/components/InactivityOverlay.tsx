@@ -4,6 +4,7 @@ import { faHand } from '@fortawesome/free-solid-svg-icons';
 import { abortPendingRequests } from '@/shared/http/request-tracker';
 import { useSessionLifetimes } from '@/shared/session/session-lifetimes';
 import { InactivityWatcher } from '../lib/watcher';
+import { t } from '../i18n';
 
 /**
  * 'Are you still active?' after 9 idle minutes; 10 seconds to answer 'Yes'. The server's
@@ -52,7 +53,7 @@ export function InactivityOverlay() {
     <div className="inactivity" role="alertdialog" aria-modal="true" aria-labelledby="inactivity-title">
       <div className="inactivity__card">
         <Icon icon={faHand} className="inactivity__icon" />
-        <h2 id="inactivity-title">Are you still active?</h2>
+        <h2 id="inactivity-title">{t('inactivity.question')}</h2>
         <button
           type="button"
           className="btn btn--primary"
@@ -61,7 +62,7 @@ export function InactivityOverlay() {
             setVisible(false);
           }}
         >
-          Yes
+          {t('inactivity.yes')}
         </button>
       </div>
     </div>

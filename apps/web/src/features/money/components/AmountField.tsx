@@ -2,6 +2,7 @@ import type { Paise } from '@backlay/exchange';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { formatMoney } from '@/shared/lib/money';
 import { FieldError } from '@/shared/ui/feedback';
+import { t } from '../i18n';
 import { quickAmounts } from '../lib/amount';
 
 /** The amount in rupees, its limits said beside it, and quick amounts inside them. */
@@ -23,28 +24,32 @@ export function AmountField({
   registration: UseFormRegisterReturn;
   onQuick: (amount: Paise) => void;
 }) {
-  const quick = quickAmounts(min, max);
+  // Figures only, formatted before the markup.
+  const quick = quickAmounts(min, max).map((amount) => ({ amount, text: formatMoney(amount, 'plain') }));
+  const placeholder = formatMoney(min, 'digits');
+  const limits = { min: formatMoney(min, 'plain'), max: formatMoney(max, 'plain') };
   return (
     <div className="form-field">
-      <label htmlFor={id}>Amount (₹)</label>
+      <label htmlFor={id}>{t('money.amount.label')}</label>
       <input
         id={id}
         inputMode="decimal"
         autoComplete="off"
-        placeholder={formatMoney(min, 'digits')}
+        placeholder={placeholder}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-limits ${id}-error`}
         {...registration}
       />
       <p id={`${id}-limits`} className="hint">
-        Min ₹{formatMoney(min, 'plain')} · Max ₹{formatMoney(max, 'plain')}
-        {maxNote ? ` (${maxNote})` : ''}
+        {maxNote
+          ? t('money.amount.limitsNote', { ...limits, note: maxNote })
+          : t('money.amount.limits', limits)}
       </p>
       {quick.length > 0 && (
-        <div className="quick-amounts" role="group" aria-label="Quick amounts">
-          {quick.map((a) => (
-            <button key={a} type="button" className="quick-amount" onClick={() => onQuick(a)}>
-              ₹{formatMoney(a, 'plain')}
+        <div className="quick-amounts" role="group" aria-label={t('money.amount.quick')}>
+          {quick.map((q) => (
+            <button key={q.amount} type="button" className="quick-amount" onClick={() => onQuick(q.amount)}>
+              ₹{q.text}
             </button>
           ))}
         </div>

@@ -2,14 +2,15 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { faBan } from '@fortawesome/free-solid-svg-icons';
 import { EmptyState, Spinner } from '@/shared/ui/feedback';
+import { t } from '../i18n';
 
 /** A failed read said plainly, with a retry. */
 export function LoadError({ error, retry }: { error: unknown; retry: () => void }) {
   return (
     <div className="card money-load-error" role="alert">
-      <p>{error instanceof Error ? error.message : 'This could not be loaded.'}</p>
+      <p>{error instanceof Error ? error.message : t('money.load.failed')}</p>
       <button type="button" className="btn btn--outline" onClick={retry}>
-        Try again
+        {t('money.load.retry')}
       </button>
     </div>
   );
@@ -33,14 +34,14 @@ export function DemoNotice() {
   return (
     <EmptyState
       icon={faBan}
-      title="Demo accounts cannot deposit or withdraw"
+      title={t('money.demo.title')}
       action={
         <Link to="/auth/signup" className="btn btn--primary">
-          Create your account
+          {t('money.demo.signUp')}
         </Link>
       }
     >
-      Sign up with your mobile number to add real money.
+      {t('money.demo.text')}
     </EmptyState>
   );
 }

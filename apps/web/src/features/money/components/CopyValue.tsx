@@ -1,6 +1,7 @@
 import { faCopy } from '@fortawesome/free-solid-svg-icons';
 import { Icon } from '@/shared/ui/Icon';
 import { notify } from '@/shared/ui/toast';
+import { t } from '../i18n';
 
 async function copyText(text: string): Promise<boolean> {
   try {
@@ -22,12 +23,12 @@ export function CopyValue({ label, value }: { label: string; value: string }) {
       <button
         type="button"
         className="btn btn--ghost copy-value__button"
-        aria-label={`Copy ${label}`}
+        aria-label={t('money.copy.button', { label })}
         onClick={() =>
           void copyText(value).then((ok) =>
             ok
-              ? notify.success(`${label} copied`)
-              : notify.error(`Copy failed: select the ${label} and copy it`),
+              ? notify.success(t('money.copy.done', { label }))
+              : notify.error(t('money.copy.failed', { label })),
           )
         }
       >

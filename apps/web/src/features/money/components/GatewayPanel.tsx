@@ -11,6 +11,8 @@ import { clockNow, secondsUntil, useNow } from '@/shared/lib/clock';
 import { formatMoney } from '@/shared/lib/money';
 import { Icon } from '@/shared/ui/Icon';
 import { usePaymentOrder, type GatewayOrder } from '../api/payment-gateway';
+import { t } from '../i18n';
+import { withElements } from '../lib/rich-message';
 import { CopyValue } from './CopyValue';
 
 /** mm:ss (or h:mm:ss) left. */
@@ -45,19 +47,24 @@ export function GatewayPanel({ order, onRestart }: { order: GatewayOrder; onRest
     return (
       <div className="gateway gateway--done card" role="status" aria-live="polite" data-testid="gateway">
         <Icon icon={faCircleCheck} className="gateway__big-icon gateway__big-icon--ok" />
-        <h2 className="gateway__title">Payment received</h2>
+        <h2 className="gateway__title">{t('money.gateway.received')}</h2>
         <p className="gateway__credited">
-          <strong data-testid="gateway-credited">₹{formatMoney(read.data?.amount ?? order.amount)}</strong>{' '}
-          added to your balance.
+          {withElements((v) => t('money.gateway.credited', v), {
+            amount: (
+              <strong data-testid="gateway-credited">
+                ₹{formatMoney(read.data?.amount ?? order.amount)}
+              </strong>
+            ),
+          })}
         </p>
         {utr && <CopyValue label="UTR" value={utr} />}
-        <p className="hint">Order {order.orderId}. It is in your requests as an approved deposit.</p>
+        <p className="hint">{t('money.gateway.orderDone', { orderId: order.orderId })}</p>
         <div className="form-actions">
           <Link to="/dwrequests" className="btn btn--outline">
-            All requests
+            {t('money.allRequests')}
           </Link>
           <button type="button" className="btn btn--primary" onClick={onRestart}>
-            Deposit again
+            {t('money.gateway.again')}
           </button>
         </div>
       </div>
@@ -69,16 +76,16 @@ export function GatewayPanel({ order, onRestart }: { order: GatewayOrder; onRest
     return (
       <div className="gateway gateway--done card" role="status" aria-live="polite" data-testid="gateway">
         <Icon icon={failed ? faCircleXmark : faClock} className="gateway__big-icon gateway__big-icon--bad" />
-        <h2 className="gateway__title">{failed ? 'The payment did not go through' : 'This order expired'}</h2>
+        <h2 className="gateway__title">
+          {failed ? t('money.gateway.failedTitle') : t('money.gateway.expiredTitle')}
+        </h2>
         <p>
-          {failed
-            ? `The ${amount} payment was declined, and nothing was added to your balance.`
-            : `No payment of ${amount} came in within the time. If you did pay it, it is still added to your balance once the payment is confirmed.`}
+          {failed ? t('money.gateway.failedText', { amount }) : t('money.gateway.expiredText', { amount })}
         </p>
-        <p className="hint">Order {order.orderId}</p>
+        <p className="hint">{t('money.gateway.order', { orderId: order.orderId })}</p>
         <div className="form-actions">
           <button type="button" className="btn btn--primary" onClick={onRestart}>
-            Start again
+            {t('money.gateway.restart')}
           </button>
         </div>
       </div>
@@ -90,56 +97,50 @@ export function GatewayPanel({ order, onRestart }: { order: GatewayOrder; onRest
     <div className="gateway card" data-testid="gateway">
       <div className="gateway__head">
         <div>
-          <span className="gateway__label">Pay</span>
+          <span className="gateway__label">{t('money.gateway.pay')}</span>
           <strong className="gateway__amount" data-testid="gateway-amount">
             {amount}
           </strong>
         </div>
         <div className="gateway__timer" aria-live="off">
           <span className="status-chip status-chip--pending" role="status">
-            Waiting for payment
+            {t('money.gateway.waiting')}
           </span>
           <span className="gateway__left">
-            {left > 0 ? (
-              <>
-                Pay within <time data-testid="gateway-countdown">{countdown(left)}</time>
-              </>
-            ) : (
-              'Time is up: checking…'
-            )}
+            {left > 0
+              ? withElements((v) => t('money.gateway.payWithin', v), {
+                  time: <time data-testid="gateway-countdown">{countdown(left)}</time>,
+                })
+              : t('money.gateway.timeUp')}
           </span>
         </div>
       </div>
 
       {upiLink && (
         <a className="btn btn--primary btn--block gateway__open" href={upiLink}>
-          <Icon icon={faMobileScreen} /> Open UPI app
+          <Icon icon={faMobileScreen} /> {t('money.gateway.openApp')}
         </a>
       )}
-      <p className="hint gateway__hint gateway__hint--touch">
-        Tap Open UPI app and pay in PhonePe, Google Pay, Paytm or any UPI app, then come back here.
-      </p>
+      <p className="hint gateway__hint gateway__hint--touch">{t('money.gateway.tapHint')}</p>
 
       <figure className="gateway__qr">
         {order.qrDataUrl ? (
-          <img src={order.qrDataUrl} alt="UPI QR code" width={220} height={220} />
+          <img src={order.qrDataUrl} alt={t('money.gateway.qrAlt')} width={220} height={220} />
         ) : (
-          <span className="hint">The QR code could not be shown: use Open UPI app.</span>
+          <span className="hint">{t('money.gateway.noQr')}</span>
         )}
         <figcaption>
-          <span className="gateway__hint gateway__hint--desktop">
-            On a computer? Scan this QR code with any UPI app on your phone.
-          </span>
-          <span className="gateway__hint gateway__hint--touch">Or scan it from another phone.</span>
+          <span className="gateway__hint gateway__hint--desktop">{t('money.gateway.scanDesktop')}</span>
+          <span className="gateway__hint gateway__hint--touch">{t('money.gateway.scanTouch')}</span>
         </figcaption>
       </figure>
 
       <p className="gateway__watch hint" role="status" aria-live="polite">
         {read.isError && read.data === undefined
-          ? 'We could not check the payment just now; trying again…'
-          : 'This page updates by itself once you have paid. Keep it open.'}
+          ? t('money.gateway.checkFailed')
+          : t('money.gateway.watching')}
       </p>
-      <p className="hint gateway__order">Order {order.orderId}</p>
+      <p className="hint gateway__order">{t('money.gateway.order', { orderId: order.orderId })}</p>
 
       {order.sandboxUrl && (
         <a
@@ -149,12 +150,12 @@ export function GatewayPanel({ order, onRestart }: { order: GatewayOrder; onRest
           rel="noopener noreferrer"
           data-testid="gateway-sandbox"
         >
-          <Icon icon={faFlask} /> Sandbox: open the test payment page
+          <Icon icon={faFlask} /> {t('money.gateway.sandbox')}
         </a>
       )}
 
       <button type="button" className="btn btn--outline gateway__restart" onClick={onRestart}>
-        Change amount
+        {t('money.gateway.changeAmount')}
       </button>
     </div>
   );

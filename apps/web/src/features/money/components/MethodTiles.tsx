@@ -1,15 +1,24 @@
-import type { PaymentMethod } from '@backlay/contract';
+import { PAYMENT_METHODS, type PaymentMethod } from '@backlay/contract';
 import { faBuildingColumns, faMobileScreen, faWallet } from '@fortawesome/free-solid-svg-icons';
 import type { IconDefinition } from '@fortawesome/free-solid-svg-icons';
 import { Icon } from '@/shared/ui/Icon';
+import { t } from '../i18n';
 
-export const METHOD_LABEL: Record<PaymentMethod, string> = {
-  Upi: 'UPI',
-  Imps: 'IMPS / Bank',
-  PhonePay: 'PhonePe',
-  Paytm: 'Paytm',
-  Gpay: 'Google Pay',
-};
+/** A method as players know it: the apps by their brand names, IMPS with the word for a bank. */
+function label(method: PaymentMethod): string {
+  switch (method) {
+    case 'Upi':
+      return 'UPI';
+    case 'Imps':
+      return t('money.method.imps');
+    case 'PhonePay':
+      return 'PhonePe';
+    case 'Paytm':
+      return 'Paytm';
+    case 'Gpay':
+      return 'Google Pay';
+  }
+}
 
 const METHOD_ICON: Record<PaymentMethod, IconDefinition> = {
   Upi: faMobileScreen,
@@ -20,7 +29,7 @@ const METHOD_ICON: Record<PaymentMethod, IconDefinition> = {
 };
 
 export function methodLabel(method: string): string {
-  return (METHOD_LABEL as Record<string, string>)[method] ?? method;
+  return (PAYMENT_METHODS as readonly string[]).includes(method) ? label(method as PaymentMethod) : method;
 }
 
 /** The site's methods as tiles, one chosen (a radio group). */
@@ -37,7 +46,7 @@ export function MethodTiles({
 }) {
   return (
     <fieldset className="method-tiles">
-      <legend className="money-legend">Payment method</legend>
+      <legend className="money-legend">{t('money.method.legend')}</legend>
       <div className="method-tiles__grid">
         {methods.map((m) => (
           <label key={m} className={`method-tile ${value === m ? 'method-tile--on' : ''}`}>
@@ -50,7 +59,7 @@ export function MethodTiles({
               className="visually-hidden"
             />
             <Icon icon={METHOD_ICON[m]} />
-            <span>{METHOD_LABEL[m]}</span>
+            <span>{label(m)}</span>
           </label>
         ))}
       </div>

@@ -1,4 +1,5 @@
 import type { PaymentInfo, PaymentMethod } from '@backlay/contract';
+import { t } from '../i18n';
 import { CopyValue } from './CopyValue';
 
 /**
@@ -9,19 +10,19 @@ export function PayTo({ info, method }: { info: PaymentInfo; method: PaymentMeth
   const upi = info.upi && (
     <div className="pay-to__block" key="upi">
       <h3 className="pay-to__title">UPI</h3>
-      <CopyValue label="UPI id" value={info.upi.vpa} />
-      <CopyValue label="Payee name" value={info.upi.payeeName} />
+      <CopyValue label={t('money.field.upiId')} value={info.upi.vpa} />
+      <CopyValue label={t('money.payTo.payee')} value={info.upi.payeeName} />
     </div>
   );
   const bank = info.bank && (
     <div className="pay-to__block" key="bank">
-      <h3 className="pay-to__title">Bank transfer (IMPS / NEFT)</h3>
-      <CopyValue label="Account holder" value={info.bank.accountHolderName} />
-      <CopyValue label="Account number" value={info.bank.accountNumber} />
+      <h3 className="pay-to__title">{t('money.payTo.bankTitle')}</h3>
+      <CopyValue label={t('money.payTo.holder')} value={info.bank.accountHolderName} />
+      <CopyValue label={t('money.field.accountNumber')} value={info.bank.accountNumber} />
       <CopyValue label="IFSC" value={info.bank.ifscCode} />
-      <CopyValue label="Bank" value={info.bank.bankName} />
+      <CopyValue label={t('money.payTo.bank')} value={info.bank.bankName} />
     </div>
   );
-  if (!upi && !bank) return <p className="hint">This site has not published where to pay yet.</p>;
+  if (!upi && !bank) return <p className="hint">{t('money.payTo.none')}</p>;
   return <div className="pay-to">{method === 'Imps' ? [bank, upi] : [upi, bank]}</div>;
 }

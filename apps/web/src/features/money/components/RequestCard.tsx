@@ -4,13 +4,14 @@ import { faArrowDown, faArrowUp, faTriangleExclamation } from '@fortawesome/free
 import { formatDateTime } from '@/shared/lib/date';
 import { formatMoney } from '@/shared/lib/money';
 import { Icon } from '@/shared/ui/Icon';
-import { expectedBy, expectedText } from '../lib/expected';
+import { t } from '../i18n';
+import { expectedBy } from '../lib/expected';
 import { decidedLabel, payoutTarget, statusLabel, statusTone } from '../lib/request-status';
 import { methodLabel } from './MethodTiles';
 
 /** Text ending as a sentence does, so what follows it reads apart. */
 function sentence(text: string): string {
-  return /[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
+  return /[.!?।]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
 }
 
 export function StatusChip({ request }: { request: Pick<PaymentRequestItem, 'type' | 'statusName'> }) {
@@ -45,12 +46,13 @@ export function RequestCard({
   // Read at each render: a pending list is asked again every 15 seconds.
   const late = pending && Date.now() > due.getTime();
   const target = payoutTarget(request);
-  const utrLabel = deposit ? 'UTR' : 'Payout UTR';
+  const utrLabel = deposit ? 'UTR' : t('money.request.payoutUtr');
+  const kind = deposit ? t('money.request.deposit') : t('money.request.withdrawal');
 
   return (
     <article
       className={`request card ${headline ? 'request--headline' : ''}`}
-      aria-label={`${request.type} #${request.id}`}
+      aria-label={`${kind} #${request.id}`}
       data-testid={`request-${request.id}`}
     >
       <header className="request__head">
@@ -59,7 +61,7 @@ export function RequestCard({
         </span>
         <div className="request__title">
           <strong>
-            {request.type} <span className="muted">#{request.id}</span>
+            {kind} <span className="muted">#{request.id}</span>
           </strong>
           <span className="muted">{methodLabel(request.paymentMethod)}</span>
         </div>
@@ -71,19 +73,26 @@ export function RequestCard({
 
       <ol className="request__steps">
         <li>
-          <span>Requested</span>
+          <span>{t('money.request.requested')}</span>
           <time dateTime={request.creationTime}>{formatDateTime(request.creationTime)}</time>
         </li>
         {pending ? (
           <li className={late ? 'request__late' : ''}>
-            <span>{late ? 'Taking longer than usual' : deposit ? 'Being checked' : 'Being paid'}</span>
+            <span>
+              {late
+                ? t('money.request.late')
+                : deposit
+                  ? t('money.request.checking')
+                  : t('money.request.paying')}
+            </span>
             <span>
               {late ? (
                 <>
-                  <Icon icon={faTriangleExclamation} /> expected by {formatDateTime(due)}
+                  <Icon icon={faTriangleExclamation} />{' '}
+                  {t('money.request.expectedBy', { date: formatDateTime(due) })}
                 </>
               ) : (
-                <>expected by {formatDateTime(due)}</>
+                t('money.request.expectedBy', { date: formatDateTime(due) })
               )}
             </span>
           </li>
@@ -102,13 +111,13 @@ export function RequestCard({
       <dl className="request__facts">
         {target && (
           <div>
-            <dt>{request.upiId ? 'UPI id' : 'Account'}</dt>
+            <dt>{request.upiId ? t('money.field.upiId') : t('money.request.account')}</dt>
             <dd>{target}</dd>
           </div>
         )}
         {request.accountHolderName && (
           <div>
-            <dt>Holder</dt>
+            <dt>{t('money.request.holder')}</dt>
             <dd>{request.accountHolderName}</dd>
           </div>
         )}
@@ -116,7 +125,7 @@ export function RequestCard({
           <div>
             <dt>{utrLabel}</dt>
             <dd className={request.utr ? 'request__utr' : 'muted'}>
-              {request.utr ?? (pending ? 'shown here once paid' : '—')}
+              {request.utr ?? (pending ? t('money.request.utrLater') : '—')}
             </dd>
           </div>
         )}
@@ -124,20 +133,18 @@ export function RequestCard({
 
       {request.statusName === 'Rejected' && (
         <p className="request__reason" role="note">
-          <strong>Reason:</strong>{' '}
-          {sentence(request.reason ?? `No reason was given: contact support with #${request.id}`)}
-          {!deposit && ' The amount is back in your balance.'}
+          <strong>{t('money.request.reason')}</strong>{' '}
+          {sentence(request.reason ?? t('money.request.noReason', { id: request.id }))}
+          {!deposit && ` ${t('money.request.backInBalance')}`}
         </p>
       )}
       {request.statusName === 'Cancelled' && !deposit && (
-        <p className="hint">You cancelled this withdrawal; the amount is back in your balance.</p>
+        <p className="hint">{t('money.request.cancelledNote')}</p>
       )}
       {pending && (
         <p className="hint">
-          {deposit
-            ? `Your balance goes up once the payment is confirmed, ${expectedText('Deposit')}.`
-            : `The amount is held from your balance and paid ${expectedText('Withdrawal')}.`}
-          {late && ` Quote request #${request.id} to support.`}
+          {deposit ? t('money.request.depositPending') : t('money.request.withdrawalPending')}
+          {late && ` ${t('money.request.quote', { id: request.id })}`}
         </p>
       )}
 
@@ -145,9 +152,9 @@ export function RequestCard({
         <div className="request__actions">
           {confirming ? (
             <>
-              <span className="hint">Cancel this withdrawal?</span>
+              <span className="hint">{t('money.request.cancelAsk')}</span>
               <button type="button" className="btn btn--ghost" onClick={() => setConfirming(false)}>
-                Keep it
+                {t('money.request.keep')}
               </button>
               <button
                 type="button"
@@ -155,12 +162,12 @@ export function RequestCard({
                 disabled={cancelling}
                 onClick={() => onCancel(request)}
               >
-                {cancelling ? 'Cancelling…' : 'Yes, cancel'}
+                {cancelling ? t('money.request.cancelling') : t('money.request.yesCancel')}
               </button>
             </>
           ) : (
             <button type="button" className="btn btn--outline" onClick={() => setConfirming(true)}>
-              Cancel withdrawal
+              {t('money.request.cancel')}
             </button>
           )}
         </div>

@@ -6,7 +6,9 @@ import { notify } from '@/shared/ui/toast';
 import type { OcrField } from '@backlay/contract';
 import { readPaymentSlip } from '../api/read-payment-slip';
 import { useStoreImage } from '../api/store-image';
+import { t } from '../i18n';
 import { readAsDataUrl, screenshotProblem } from '../lib/image';
+import { depositRefusal } from '../lib/refusal';
 
 export interface StoredScreenshot {
   imageId: number;
@@ -24,12 +26,15 @@ export function ScreenshotField({
   value,
   onChange,
   onRead,
+  onRefused,
   error,
 }: {
   value: StoredScreenshot | null;
   onChange: (shot: StoredScreenshot | null) => void;
   /** What the server's OCR read from the screenshot (it only pre-fills; the player confirms). */
   onRead?: (fields: OcrField[]) => void;
+  /** A deposit refused for responsible gaming already at the upload: the page says it by the amount. */
+  onRefused?: (message: string) => void;
   error: string | undefined;
 }) {
   const id = useId();
@@ -53,6 +58,11 @@ export function ScreenshotField({
       const stored = await upload.mutateAsync(dataUrl);
       onChange({ imageId: stored.imageId, preview: dataUrl, name: file.name, file });
     } catch (e) {
+      const refused = depositRefusal(e);
+      if (refused && onRefused) {
+        onRefused(refused);
+        return;
+      }
       const message = e instanceof Error ? e.message : String(e);
       setProblem(message);
       notify.error(message);
@@ -62,24 +72,24 @@ export function ScreenshotField({
   return (
     <div className="form-field">
       <span className="field-label" id={`${id}-label`}>
-        Payment screenshot
+        {t('money.screenshot.label')}
       </span>
       {value ? (
         <div className="shot">
-          <img src={value.preview} alt="Your payment screenshot" className="shot__img" />
+          <img src={value.preview} alt={t('money.screenshot.alt')} className="shot__img" />
           <div className="shot__meta">
             <span className="shot__name">{value.name}</span>
-            <span className="badge badge--ok">Uploaded</span>
+            <span className="badge badge--ok">{t('money.screenshot.uploaded')}</span>
             <button type="button" className="link-button" onClick={() => onChange(null)}>
-              <Icon icon={faTrash} /> Remove
+              <Icon icon={faTrash} /> {t('money.screenshot.remove')}
             </button>
           </div>
         </div>
       ) : (
         <label className={`shot-drop ${upload.isPending ? 'shot-drop--busy' : ''}`} htmlFor={`${id}-file`}>
-          {upload.isPending ? <Spinner label="Uploading" /> : <Icon icon={faUpload} />}
-          <span>{upload.isPending ? 'Uploading…' : 'Choose the screenshot of your payment'}</span>
-          <span className="hint">PNG, JPEG or WebP, up to 5 MB</span>
+          {upload.isPending ? <Spinner label={t('money.screenshot.uploading')} /> : <Icon icon={faUpload} />}
+          <span>{upload.isPending ? t('money.screenshot.uploadingNow') : t('money.screenshot.choose')}</span>
+          <span className="hint">{t('money.screenshot.types')}</span>
         </label>
       )}
       <input

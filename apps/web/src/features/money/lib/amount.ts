@@ -1,5 +1,6 @@
 import { rupeesToPaise, type Paise } from '@backlay/exchange';
 import { formatMoney } from '@/shared/lib/money';
+import { t } from '../i18n';
 
 /**
  * The amount a player types, in rupees with at most two decimals, as paise; or what is wrong with
@@ -9,20 +10,22 @@ export function readAmount(
   text: string,
   limits: { min: Paise; max: Paise },
 ): { amount: Paise } | { error: string } {
-  const t = text.trim().replace(/,/g, '');
-  if (t === '') return { error: 'Enter an amount' };
-  if (/^-/.test(t)) return { error: 'The amount must be more than zero' };
-  if (/^\d+\.\d{3,}$/.test(t)) return { error: 'At most two decimals (paise)' };
-  if (!/^\d+(\.\d{1,2})?$/.test(t)) return { error: 'Enter the amount in rupees, digits only' };
+  const typed = text.trim().replace(/,/g, '');
+  if (typed === '') return { error: t('money.amount.enter') };
+  if (/^-/.test(typed)) return { error: t('money.amount.positive') };
+  if (/^\d+\.\d{3,}$/.test(typed)) return { error: t('money.amount.decimals') };
+  if (!/^\d+(\.\d{1,2})?$/.test(typed)) return { error: t('money.amount.digitsOnly') };
   let amount: Paise;
   try {
-    amount = rupeesToPaise(t);
+    amount = rupeesToPaise(typed);
   } catch {
-    return { error: 'The amount is too large' };
+    return { error: t('money.amount.tooLarge') };
   }
-  if (amount <= 0) return { error: 'The amount must be more than zero' };
-  if (amount < limits.min) return { error: `The minimum is ₹${formatMoney(limits.min, 'plain')}` };
-  if (amount > limits.max) return { error: `The maximum is ₹${formatMoney(limits.max, 'plain')}` };
+  if (amount <= 0) return { error: t('money.amount.positive') };
+  if (amount < limits.min)
+    return { error: t('money.amount.min', { amount: formatMoney(limits.min, 'plain') }) };
+  if (amount > limits.max)
+    return { error: t('money.amount.max', { amount: formatMoney(limits.max, 'plain') }) };
   return { amount };
 }
 

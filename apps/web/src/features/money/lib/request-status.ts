@@ -1,11 +1,25 @@
 import type { PaymentRequestItem } from '@backlay/contract';
+import { t } from '../i18n';
 
 export type Tone = 'pending' | 'ok' | 'bad' | 'off';
 
 /** A request's state in the player's words: an approved withdrawal is one that was paid. */
 export function statusLabel(r: Pick<PaymentRequestItem, 'type' | 'statusName'>): string {
-  if (r.statusName === 'Approved') return r.type === 'Withdrawal' ? 'Paid' : 'Approved';
-  return r.statusName;
+  if (r.statusName === 'Approved')
+    return r.type === 'Withdrawal' ? t('money.status.paid') : t('money.status.approved');
+  return settledLabel(r.statusName);
+}
+
+/** The words for the states that read the same for a deposit and a withdrawal. */
+function settledLabel(status: Exclude<PaymentRequestItem['statusName'], 'Approved'>): string {
+  switch (status) {
+    case 'Pending':
+      return t('money.status.pending');
+    case 'Rejected':
+      return t('money.status.rejected');
+    case 'Cancelled':
+      return t('money.status.cancelled');
+  }
 }
 
 export function statusTone(r: Pick<PaymentRequestItem, 'statusName'>): Tone {
@@ -23,8 +37,9 @@ export function statusTone(r: Pick<PaymentRequestItem, 'statusName'>): Tone {
 
 /** The verb for the time a request was decided: "Paid", "Credited", "Rejected", "Cancelled". */
 export function decidedLabel(r: Pick<PaymentRequestItem, 'type' | 'statusName'>): string {
-  if (r.statusName === 'Approved') return r.type === 'Withdrawal' ? 'Paid' : 'Credited';
-  return r.statusName;
+  if (r.statusName === 'Approved')
+    return r.type === 'Withdrawal' ? t('money.status.paid') : t('money.status.credited');
+  return settledLabel(r.statusName);
 }
 
 /** Where a withdrawal goes, as the list shows it (masked by the server). */

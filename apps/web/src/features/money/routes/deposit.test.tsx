@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERRORS } from '@backlay/contract';
+import { setLanguage } from '@/shared/i18n';
 import { useSessionStore } from '@/shared/session/session-store';
 import { fakeCashier, QR_DATA_URL, renderAt, wireInfo } from '../testing/fake-cashier';
 import { signIn } from '../testing/session';
@@ -201,6 +202,105 @@ describe('/depositw', () => {
     expect((screen.getByLabelText('UTR / UPI reference (12 digits)') as HTMLInputElement).value).toBe(
       '411111111111',
     );
+  });
+
+  describe("refused by the player's own responsible-gaming choices", () => {
+    const LIMIT =
+      'Your daily deposit limit is ₹5,000; you can deposit ₹1,000 more today. Nothing was changed.';
+
+    /** The manual form filled in and sent. */
+    async function sendManual() {
+      show();
+      fireEvent.change(await screen.findByLabelText('Amount (₹)'), { target: { value: '4500' } });
+      fireEvent.change(screen.getByLabelText('UTR / UPI reference (12 digits)'), {
+        target: { value: '412345678901' },
+      });
+      await upload(png());
+      await screen.findByRole('img', { name: 'Your payment screenshot' });
+      fireEvent.click(screen.getByRole('button', { name: 'Submit deposit' }));
+    }
+
+    /** The alert sits right under the amount field, before the rest of the form. */
+    function expectByTheAmount(alert: HTMLElement) {
+      const amount = screen.getByLabelText('Amount (₹)');
+      expect(amount.compareDocumentPosition(alert) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      const next =
+        screen.queryByLabelText('UTR / UPI reference (12 digits)') ??
+        screen.getByRole('button', { name: 'Continue to pay' });
+      expect(alert.compareDocumentPosition(next) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    }
+
+    it("over the deposit limit: the server's message by the amount, with a link to responsible gaming", async () => {
+      fakeCashier.failing.createDeposit = { code: 'DEPOSIT_LIMIT_REACHED', message: LIMIT };
+      await sendManual();
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toContain(LIMIT);
+      const link = within(alert).getByRole('link', { name: 'Responsible gaming' });
+      expect(link.getAttribute('href')).toBe('/responsible-gaming');
+      expectByTheAmount(alert);
+      // Said once, in place; the form keeps what the player typed, and no request was made.
+      expect(toasts.error).toEqual([]);
+      expect(screen.queryByRole('article')).toBeNull();
+      expect((screen.getByLabelText('Amount (₹)') as HTMLInputElement).value).toBe('4500');
+
+      // A smaller amount inside the limit goes through; the refusal is gone with the form.
+      delete fakeCashier.failing.createDeposit;
+      fireEvent.change(screen.getByLabelText('Amount (₹)'), { target: { value: '1000' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Submit deposit' }));
+      expect(await screen.findByRole('article', { name: /Deposit #101/ })).toBeTruthy();
+      expect(screen.queryByTestId('deposit-refusal')).toBeNull();
+    });
+
+    it('during a self-exclusion, the gateway path says so by the amount and opens no order', async () => {
+      fakeCashier.info = wireInfo({ gatewayEnabled: true });
+      const message =
+        'You have excluded yourself from play until 26 Nov 2026, 10:30 IST. You can still withdraw.';
+      fakeCashier.failing.paymentGenerate = { code: 'PLAYER_SELF_EXCLUDED', message };
+      show();
+      fireEvent.change(await screen.findByLabelText('Amount (₹)'), { target: { value: '500' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Continue to pay' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toContain(message);
+      expect(within(alert).getByRole('link', { name: 'Responsible gaming' }).getAttribute('href')).toBe(
+        '/responsible-gaming',
+      );
+      expectByTheAmount(alert);
+      expect(toasts.error).toEqual([]);
+      expect(screen.queryByTestId('gateway')).toBeNull();
+    });
+
+    it('during a time-out, a screenshot refused at upload is said by the amount too', async () => {
+      const message = 'You are taking a time-out until 26 Nov 2026, 10:30 IST. You can still withdraw.';
+      fakeCashier.failing.storeImage = { code: 'PLAYER_TIMED_OUT', message };
+      show();
+      await screen.findByLabelText('Amount (₹)');
+      await upload(png());
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toContain(message);
+      expect(within(alert).getByRole('link', { name: 'Responsible gaming' })).toBeTruthy();
+      expect(toasts.error).toEqual([]);
+      expect(screen.queryByRole('img', { name: 'Your payment screenshot' })).toBeNull();
+    });
+
+    it("in Hindi, keeps the server's message and names the link in Hindi", async () => {
+      await setLanguage('hi');
+      try {
+        fakeCashier.failing.createDeposit = { code: 'DEPOSIT_LIMIT_REACHED', message: LIMIT };
+        show();
+        fireEvent.change(await screen.findByLabelText('राशि (₹)'), { target: { value: '4500' } });
+        fireEvent.change(screen.getByLabelText('UTR / UPI रेफ़रेंस (12 अंक)'), {
+          target: { value: '412345678901' },
+        });
+        await upload(png());
+        await screen.findByRole('img', { name: 'आपके भुगतान का स्क्रीनशॉट' });
+        fireEvent.click(screen.getByRole('button', { name: 'जमा अनुरोध भेजें' }));
+        const alert = await screen.findByRole('alert');
+        expect(alert.textContent).toContain(LIMIT);
+        expect(within(alert).getByRole('link', { name: 'ज़िम्मेदार गेमिंग' })).toBeTruthy();
+      } finally {
+        await setLanguage('en');
+      }
+    });
   });
 
   it('tells a demo player that demo accounts cannot deposit, and asks nothing', async () => {

@@ -23,24 +23,29 @@ import { usePaymentInfo } from '../api/get-payment-info';
 import { useFollowRequest } from '../api/player-requests';
 import { AmountField } from '../components/AmountField';
 import { CashierRead, DemoNotice } from '../components/CashierStates';
+import { DepositRefusal } from '../components/DepositRefusal';
 import { GatewayPanel } from '../components/GatewayPanel';
 import { MethodTiles } from '../components/MethodTiles';
 import { PayTo } from '../components/PayTo';
 import { RequestCard } from '../components/RequestCard';
 import { ScreenshotField, type StoredScreenshot } from '../components/ScreenshotField';
+import { t } from '../i18n';
 import { amountText, readAmount } from '../lib/amount';
+import { depositRefusal } from '../lib/refusal';
 import '../money.css';
 
-export const UTR_MESSAGE = 'The UTR is the 12-digit UPI reference';
-
+/** Built when a form is, so its messages speak the language on screen. */
 function depositFormSchema(min: Paise, max: Paise) {
   return z.object({
     amount: z.string().superRefine((text, ctx) => {
       const read = readAmount(text, { min, max });
       if ('error' in read) ctx.addIssue({ code: 'custom', message: read.error });
     }),
-    utr: z.string().trim().regex(UTR_PATTERN, UTR_MESSAGE),
-    imageId: z.number({ error: 'Upload the payment screenshot first' }).int().positive(),
+    utr: z.string().trim().regex(UTR_PATTERN, t('money.deposit.utrInvalid')),
+    imageId: z
+      .number({ error: t('money.deposit.screenshotMissing') })
+      .int()
+      .positive(),
   });
 }
 type DepositForm = z.input<ReturnType<typeof depositFormSchema>>;
@@ -60,7 +65,7 @@ function DepositPage() {
   const [path, setPath] = useState<DepositPath>('gateway');
   return (
     <section className="page page--narrow money-page">
-      <PageHeader title="Deposit" />
+      <PageHeader title={t('money.deposit.title')} />
       {user?.isDemo ? (
         <DemoNotice />
       ) : order ? (
@@ -92,24 +97,24 @@ function DepositPage() {
 /** Automatic through the payment provider, or paid outside and claimed with the UTR. */
 type DepositPath = 'gateway' | 'manual';
 
-const PATHS: { value: DepositPath; title: string; detail: string }[] = [
+const paths = (): { value: DepositPath; title: string; detail: string }[] => [
   {
     value: 'gateway',
-    title: 'Pay by UPI app (automatic)',
-    detail: 'Scan or tap to pay: added to your balance as soon as you pay.',
+    title: t('money.deposit.gatewayTitle'),
+    detail: t('money.deposit.gatewayDetail'),
   },
   {
     value: 'manual',
-    title: 'Pay, then send the UTR (manual)',
-    detail: 'Pay our UPI id or bank account, then send the reference and screenshot; checked by our team.',
+    title: t('money.deposit.manualTitle'),
+    detail: t('money.deposit.manualDetail'),
   },
 ];
 
 function PathChoice({ value, onChange }: { value: DepositPath; onChange: (p: DepositPath) => void }) {
   return (
     <fieldset className="deposit-paths">
-      <legend className="money-legend">How do you want to pay?</legend>
-      {PATHS.map((p) => (
+      <legend className="money-legend">{t('money.deposit.how')}</legend>
+      {paths().map((p) => (
         <label key={p.value} className={`deposit-path ${value === p.value ? 'deposit-path--on' : ''}`}>
           <input
             type="radio"
@@ -140,6 +145,7 @@ type GatewayFormValues = z.input<ReturnType<typeof gatewayFormSchema>>;
 /** The gateway path: an amount inside the limits opens an order, paid from the player's UPI app. */
 function GatewayForm({ info, onOrder }: { info: PaymentInfo; onOrder: (o: GatewayOrder) => void }) {
   const mutation = useGeneratePayment();
+  const [refusal, setRefusal] = useState<string | null>(null);
   const schema = useMemo(() => gatewayFormSchema(info.minDeposit, info.maxDeposit), [info]);
   const {
     register,
@@ -152,9 +158,15 @@ function GatewayForm({ info, onOrder }: { info: PaymentInfo; onOrder: (o: Gatewa
   const onSubmit = handleSubmit(async (values) => {
     const read = readAmount(values.amount, { min: info.minDeposit, max: info.maxDeposit });
     if ('error' in read) return;
+    setRefusal(null);
     try {
       onOrder(await mutation.mutateAsync(read.amount));
     } catch (error) {
+      const refused = depositRefusal(error);
+      if (refused) {
+        setRefusal(refused);
+        return;
+      }
       const message = error instanceof Error ? error.message : String(error);
       if (error instanceof AppError && error.code === 'AMOUNT_OUT_OF_RANGE') setError('amount', { message });
       notify.error(message);
@@ -162,7 +174,12 @@ function GatewayForm({ info, onOrder }: { info: PaymentInfo; onOrder: (o: Gatewa
   });
 
   return (
-    <form className="card form money-form" onSubmit={onSubmit} noValidate aria-label="Pay by UPI app">
+    <form
+      className="card form money-form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={t('money.deposit.gatewayForm')}
+    >
       <AmountField
         id="gw-amount"
         min={info.minDeposit}
@@ -171,12 +188,10 @@ function GatewayForm({ info, onOrder }: { info: PaymentInfo; onOrder: (o: Gatewa
         registration={register('amount')}
         onQuick={(a) => setValue('amount', amountText(a), { shouldValidate: true })}
       />
-      <p className="hint">
-        You get a QR code and a link to your UPI app. The amount is added to your balance as soon as the
-        payment is confirmed.
-      </p>
+      {refusal && <DepositRefusal message={refusal} />}
+      <p className="hint">{t('money.deposit.gatewayHint')}</p>
       <button type="submit" className="btn btn--primary btn--block" disabled={mutation.isPending}>
-        {mutation.isPending ? 'Opening…' : 'Continue to pay'}
+        {mutation.isPending ? t('money.deposit.opening') : t('money.deposit.continue')}
       </button>
     </form>
   );
@@ -190,10 +205,10 @@ function DepositStatus({ made, onAnother }: { made: PaymentRequestItem; onAnothe
       <RequestCard request={request} headline />
       <div className="form-actions">
         <Link to="/dwrequests" className="btn btn--outline">
-          All requests
+          {t('money.allRequests')}
         </Link>
         <button type="button" className="btn btn--primary" onClick={onAnother}>
-          Make another deposit
+          {t('money.deposit.another')}
         </button>
       </div>
     </div>
@@ -205,6 +220,7 @@ function DepositForm({ info, onMade }: { info: PaymentInfo; onMade: (r: PaymentR
   const [method, setMethod] = useState<PaymentMethod | null>(methods[0] ?? null);
   const [shot, setShot] = useState<StoredScreenshot | null>(null);
   const [read, setRead] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const mutation = useCreateDeposit();
   const schema = useMemo(() => depositFormSchema(info.minDeposit, info.maxDeposit), [info]);
   const {
@@ -221,8 +237,8 @@ function DepositForm({ info, onMade }: { info: PaymentInfo; onMade: (r: PaymentR
 
   if (methods.length === 0 || method == null) {
     return (
-      <EmptyState icon={faCreditCard} title="Deposits are not open on this site">
-        No payment method takes deposits right now. Please try again later.
+      <EmptyState icon={faCreditCard} title={t('money.deposit.closedTitle')}>
+        {t('money.deposit.closedText')}
       </EmptyState>
     );
   }
@@ -238,13 +254,13 @@ function DepositForm({ info, onMade }: { info: PaymentInfo; onMade: (r: PaymentR
     const utr = bestRead(fields, 'utr');
     if (utr && UTR_PATTERN.test(utr.value) && getValues('utr').trim() === '') {
       setValue('utr', utr.value, { shouldValidate: true });
-      filled.push(`UTR ${utr.value}`);
+      filled.push(t('money.deposit.readUtr', { utr: utr.value }));
     }
     const amount = bestRead(fields, 'amount');
     if (amount && /^\d+(\.\d{1,2})?$/.test(amount.value) && getValues('amount').trim() === '') {
       const text = amount.value.replace(/\.00$/, '');
       setValue('amount', text, { shouldValidate: true });
-      filled.push(`amount ₹${text}`);
+      filled.push(t('money.deposit.readAmount', { amount: text }));
     }
     const payee = bestRead(fields, 'payee');
     const ours = [info.upi?.vpa, info.upi?.payeeName, info.bank?.accountHolderName]
@@ -254,10 +270,8 @@ function DepositForm({ info, onMade }: { info: PaymentInfo; onMade: (r: PaymentR
     if (filled.length === 0 && !elsewhere) return;
     setRead(
       [
-        filled.length > 0 ? `Read from your screenshot: ${filled.join(', ')}. Check before you submit.` : '',
-        elsewhere
-          ? `The screenshot shows a payment to “${payee?.value ?? ''}”, not to this site's account.`
-          : '',
+        filled.length > 0 ? t('money.deposit.readFrom', { fields: filled.join(', ') }) : '',
+        elsewhere ? t('money.deposit.readElsewhere', { payee: payee?.value ?? '' }) : '',
       ]
         .filter(Boolean)
         .join(' '),
@@ -267,6 +281,7 @@ function DepositForm({ info, onMade }: { info: PaymentInfo; onMade: (r: PaymentR
   const onSubmit = handleSubmit(async (values) => {
     const read = readAmount(values.amount, { min: info.minDeposit, max: info.maxDeposit });
     if ('error' in read) return;
+    setRefusal(null);
     try {
       const request = await mutation.mutateAsync({
         amount: read.amount,
@@ -274,17 +289,29 @@ function DepositForm({ info, onMade }: { info: PaymentInfo; onMade: (r: PaymentR
         utr: values.utr.trim(),
         imageId: values.imageId as number,
       });
-      notify.success(`Deposit request #${request.id} sent: we are checking your payment.`);
+      notify.success(t('money.deposit.sent', { id: request.id }));
       onMade(request);
     } catch (error) {
+      const refused = depositRefusal(error);
+      if (refused) {
+        setRefusal(refused);
+        return;
+      }
       const message = error instanceof Error ? error.message : String(error);
       if (error instanceof AppError && error.code === 'UTR_ALREADY_USED') setError('utr', { message });
       notify.error(message);
     }
   });
 
+  const utrField = register('utr');
+
   return (
-    <form className="card form money-form" onSubmit={onSubmit} noValidate aria-label="Deposit">
+    <form
+      className="card form money-form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={t('money.deposit.title')}
+    >
       <MethodTiles name="deposit-method" methods={methods} value={method} onChange={setMethod} />
       <AmountField
         id="dep-amount"
@@ -294,30 +321,35 @@ function DepositForm({ info, onMade }: { info: PaymentInfo; onMade: (r: PaymentR
         registration={register('amount')}
         onQuick={(a) => setValue('amount', amountText(a), { shouldValidate: true })}
       />
+      {refusal && <DepositRefusal message={refusal} />}
       <div className="money-step">
-        <h2 className="money-legend">1. Pay this amount from your UPI or bank app</h2>
+        <h2 className="money-legend">{t('money.deposit.step1')}</h2>
         <PayTo info={info} method={method} />
-        <p className="hint">
-          Pay only to these details. Note the 12-digit UTR (UPI reference) your app shows after paying.
-        </p>
+        <p className="hint">{t('money.deposit.payOnly')}</p>
       </div>
       <div className="money-step">
-        <h2 className="money-legend">2. Tell us about the payment</h2>
+        <h2 className="money-legend">{t('money.deposit.step2')}</h2>
         <div className="form-field">
-          <label htmlFor="dep-utr">UTR / UPI reference (12 digits)</label>
+          <label htmlFor="dep-utr">{t('money.deposit.utrLabel')}</label>
           <input
             id="dep-utr"
             inputMode="numeric"
             autoComplete="off"
             maxLength={12}
-            placeholder="e.g. 412345678901"
+            placeholder={t('money.deposit.utrPlaceholder')}
             aria-invalid={errors.utr ? true : undefined}
             aria-describedby="dep-utr-error"
-            {...register('utr')}
+            {...utrField}
           />
           <FieldError id="dep-utr-error" message={errors.utr?.message} />
         </div>
-        <ScreenshotField value={shot} onChange={onShot} onRead={onRead} error={errors.imageId?.message} />
+        <ScreenshotField
+          value={shot}
+          onChange={onShot}
+          onRead={onRead}
+          onRefused={setRefusal}
+          error={errors.imageId?.message}
+        />
         {read && (
           <p className="money-note" role="status" data-testid="ocr-note">
             {read}
@@ -325,7 +357,7 @@ function DepositForm({ info, onMade }: { info: PaymentInfo; onMade: (r: PaymentR
         )}
       </div>
       <button type="submit" className="btn btn--primary btn--block" disabled={mutation.isPending}>
-        {mutation.isPending ? 'Sending…' : 'Submit deposit'}
+        {mutation.isPending ? t('money.sending') : t('money.deposit.submit')}
       </button>
     </form>
   );

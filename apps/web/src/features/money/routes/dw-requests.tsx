@@ -10,21 +10,22 @@ import { useCancelRequest } from '../api/cancel-request';
 import { usePlayerRequests, type RequestStatusFilter, type RequestTypeFilter } from '../api/player-requests';
 import { LoadError } from '../components/CashierStates';
 import { RequestCard } from '../components/RequestCard';
+import { t } from '../i18n';
 import '../money.css';
 
 const PAGE_SIZE = 10;
 
-const TYPES: { value: RequestTypeFilter; label: string }[] = [
-  { value: 0, label: 'All' },
-  { value: 1, label: 'Deposits' },
-  { value: 2, label: 'Withdrawals' },
+const types = (): { value: RequestTypeFilter; label: string }[] => [
+  { value: 0, label: t('money.requests.all') },
+  { value: 1, label: t('money.requests.deposits') },
+  { value: 2, label: t('money.requests.withdrawals') },
 ];
-const STATUSES: { value: RequestStatusFilter; label: string }[] = [
-  { value: 0, label: 'All' },
-  { value: 1, label: 'Pending' },
-  { value: 2, label: 'Approved / Paid' },
-  { value: 3, label: 'Rejected' },
-  { value: 4, label: 'Cancelled' },
+const statuses = (): { value: RequestStatusFilter; label: string }[] => [
+  { value: 0, label: t('money.requests.all') },
+  { value: 1, label: t('money.status.pending') },
+  { value: 2, label: t('money.requests.approvedPaid') },
+  { value: 3, label: t('money.status.rejected') },
+  { value: 4, label: t('money.status.cancelled') },
 ];
 
 function Chips<T extends number>({
@@ -67,20 +68,27 @@ export function DwRequestsRoute() {
   const onCancel = (r: PaymentRequestItem) =>
     cancel.mutate(r.id, {
       onSuccess: (answer) =>
-        notify.success(`Withdrawal #${answer.id} cancelled: ₹${formatMoney(answer.amount)} is back.`),
+        notify.success(
+          t('money.withdrawal.cancelled', { id: answer.id, amount: formatMoney(answer.amount) }),
+        ),
       onError: (e) => notify.error(e.message),
     });
 
   return (
     <section className="page page--narrow money-page">
-      <PageHeader title="Deposit & Withdrawal Requests">
-        {read.isFetching && !read.isPending && <Spinner label="Updating" />}
+      <PageHeader title={t('money.requests.title')}>
+        {read.isFetching && !read.isPending && <Spinner label={t('money.requests.updating')} />}
       </PageHeader>
       <div className="card money-filters" role="search">
-        <Chips label="Type" options={TYPES} value={type} onChange={(v) => (setType(v), setPage(0))} />
         <Chips
-          label="Status"
-          options={STATUSES}
+          label={t('money.requests.type')}
+          options={types()}
+          value={type}
+          onChange={(v) => (setType(v), setPage(0))}
+        />
+        <Chips
+          label={t('money.requests.status')}
+          options={statuses()}
           value={status}
           onChange={(v) => (setStatus(v), setPage(0))}
         />
@@ -92,14 +100,14 @@ export function DwRequestsRoute() {
       ) : read.data.items.length === 0 ? (
         <EmptyState
           icon={faList}
-          title={type === 0 && status === 0 ? 'No requests yet' : 'No requests match these filters'}
+          title={type === 0 && status === 0 ? t('money.requests.none') : t('money.requests.noneMatch')}
           action={
             <Link to="/depositw" className="btn btn--primary">
-              Make a deposit
+              {t('money.requests.makeDeposit')}
             </Link>
           }
         >
-          Your deposits and withdrawals appear here with their status, times, UTR and any reason.
+          {t('money.requests.emptyText')}
         </EmptyState>
       ) : (
         <>

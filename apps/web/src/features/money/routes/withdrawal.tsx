@@ -28,6 +28,7 @@ import { AmountField } from '../components/AmountField';
 import { CashierRead, DemoNotice } from '../components/CashierStates';
 import { MethodTiles } from '../components/MethodTiles';
 import { RequestCard } from '../components/RequestCard';
+import { t } from '../i18n';
 import { amountText, readAmount } from '../lib/amount';
 import {
   accountKey,
@@ -39,12 +40,21 @@ import {
 } from '../lib/payout-accounts';
 import '../money.css';
 
-export const MESSAGES = {
-  accountNumber: 'The account number is 9 to 18 digits',
-  accountHolderName: "Enter the account holder's name",
-  ifscCode: 'The IFSC code looks like SBIN0001234',
-  upiId: 'The UPI id looks like name@bank',
-} as const;
+type PayoutField = 'accountNumber' | 'accountHolderName' | 'ifscCode' | 'upiId';
+
+/** What is wrong with a payout field, in the language on screen (read when the form checks it). */
+function payoutMessage(field: PayoutField): string {
+  switch (field) {
+    case 'accountNumber':
+      return t('money.withdrawal.accountNumberInvalid');
+    case 'accountHolderName':
+      return t('money.withdrawal.holderMissing');
+    case 'ifscCode':
+      return t('money.withdrawal.ifscInvalid');
+    case 'upiId':
+      return t('money.withdrawal.upiInvalid');
+  }
+}
 
 function withdrawalFormSchema(min: Paise, max: Paise) {
   return z
@@ -60,8 +70,8 @@ function withdrawalFormSchema(min: Paise, max: Paise) {
     .superRefine((v, ctx) => {
       const read = readAmount(v.amount, { min, max });
       if ('error' in read) ctx.addIssue({ code: 'custom', path: ['amount'], message: read.error });
-      const bad = (path: keyof typeof MESSAGES) =>
-        ctx.addIssue({ code: 'custom', path: [path], message: MESSAGES[path] });
+      const bad = (path: PayoutField) =>
+        ctx.addIssue({ code: 'custom', path: [path], message: payoutMessage(path) });
       if (v.destination === 'upi') {
         if (!UPI_ID_PATTERN.test(v.upiId)) bad('upiId');
         return;
@@ -72,6 +82,8 @@ function withdrawalFormSchema(min: Paise, max: Paise) {
     });
 }
 type WithdrawalForm = z.input<ReturnType<typeof withdrawalFormSchema>>;
+
+const DESTINATIONS = ['upi', 'bank'] as const;
 
 /**
  * What can be withdrawn now: balance minus exposure, never below zero. The balance is cash only;
@@ -94,7 +106,7 @@ function WithdrawalPage() {
   const [made, setMade] = useState<PaymentRequestItem | null>(null);
   return (
     <section className="page page--narrow money-page">
-      <PageHeader title="Withdrawal" />
+      <PageHeader title={t('money.withdrawal.title')} />
       {user?.isDemo ? (
         <DemoNotice />
       ) : made ? (
@@ -123,7 +135,9 @@ function WithdrawalStatus({ made, onAnother }: { made: PaymentRequestItem; onAno
           cancel.mutate(r.id, {
             onSuccess: (answer) => {
               setCancelled(answer);
-              notify.success(`Withdrawal #${answer.id} cancelled: ₹${formatMoney(answer.amount)} is back.`);
+              notify.success(
+                t('money.withdrawal.cancelled', { id: answer.id, amount: formatMoney(answer.amount) }),
+              );
             },
             onError: (e) => notify.error(e.message),
           })
@@ -131,10 +145,10 @@ function WithdrawalStatus({ made, onAnother }: { made: PaymentRequestItem; onAno
       />
       <div className="form-actions">
         <Link to="/dwrequests" className="btn btn--outline">
-          All requests
+          {t('money.allRequests')}
         </Link>
         <button type="button" className="btn btn--primary" onClick={onAnother}>
-          New withdrawal
+          {t('money.withdrawal.another')}
         </button>
       </div>
     </div>
@@ -160,7 +174,7 @@ function ForfeitBonusConfirm({
   onKeep: () => void;
   onConfirm: () => void;
 }) {
-  const bonusText = bonus != null && bonus > 0 ? `your bonus of ₹${formatMoney(bonus)}` : 'your active bonus';
+  const values = { amount: formatMoney(amount) };
   return (
     <div
       className="card money-form forfeit-confirm"
@@ -169,21 +183,20 @@ function ForfeitBonusConfirm({
       aria-describedby="forfeit-text"
     >
       <h2 id="forfeit-title" className="forfeit-confirm__title">
-        <Icon icon={faTriangleExclamation} /> You have an active bonus
+        <Icon icon={faTriangleExclamation} /> {t('money.withdrawal.activeBonus')}
       </h2>
       <p id="forfeit-text">
-        Withdrawing ₹{formatMoney(amount)} now forfeits {bonusText}. Only the bonus is lost: your cash is not
-        touched and the full ₹{formatMoney(amount)} is paid to you.
+        {bonus != null && bonus > 0
+          ? t('money.withdrawal.forfeitBonusOf', { ...values, bonus: formatMoney(bonus) })
+          : t('money.withdrawal.forfeitActive', values)}
       </p>
-      <p className="hint">
-        Keep the bonus to go on wagering it; it turns into cash once its wagering is met.
-      </p>
+      <p className="hint">{t('money.withdrawal.keepHint')}</p>
       <div className="form-actions">
         <button type="button" className="btn btn--outline" onClick={onKeep} disabled={sending}>
-          Keep my bonus
+          {t('money.withdrawal.keepBonus')}
         </button>
         <button type="button" className="btn btn--primary" onClick={onConfirm} disabled={sending}>
-          {sending ? 'Sending…' : 'Withdraw and forfeit bonus'}
+          {sending ? t('money.sending') : t('money.withdrawal.forfeit')}
         </button>
       </div>
     </div>
@@ -235,8 +248,8 @@ function WithdrawalForm({
 
   if (methods.length === 0 || method == null) {
     return (
-      <EmptyState icon={faBuildingColumns} title="Withdrawals are not open on this site">
-        No payment method pays out right now. Please try again later.
+      <EmptyState icon={faBuildingColumns} title={t('money.withdrawal.closedTitle')}>
+        {t('money.withdrawal.closedText')}
       </EmptyState>
     );
   }
@@ -264,7 +277,7 @@ function WithdrawalForm({
       const request = await mutation.mutateAsync(body);
       if (save) setSaved(savePayoutAccount(userName, to));
       notify.success(
-        `Withdrawal #${request.id} requested: ₹${formatMoney(request.amount)} is held from your balance.`,
+        t('money.withdrawal.requested', { id: request.id, amount: formatMoney(request.amount) }),
       );
       onMade(request);
     } catch (error) {
@@ -311,7 +324,7 @@ function WithdrawalForm({
   ) => {
     const id = `wd-${name}`;
     return (
-      <div className="form-field">
+      <div className="form-field" key={id}>
         <label htmlFor={id}>{label}</label>
         <input
           id={id}
@@ -326,19 +339,51 @@ function WithdrawalForm({
     );
   };
 
+  // Built before the markup: the inputs' settings are no words for the player.
+  const payoutFields =
+    destination === 'upi'
+      ? [
+          field('upiId', t('money.field.upiId'), {
+            placeholder: t('money.withdrawal.upiPlaceholder'),
+            autoCapitalize: 'none',
+          }),
+        ]
+      : [
+          field('accountNumber', t('money.field.accountNumber'), { inputMode: 'numeric', maxLength: 18 }),
+          field('accountHolderName', t('money.withdrawal.holderName'), { autoComplete: 'name' }),
+          field('ifscCode', t('money.withdrawal.ifsc'), {
+            placeholder: 'SBIN0001234',
+            maxLength: 11,
+            autoCapitalize: 'characters',
+            className: 'upper',
+          }),
+        ];
+  const destinationField = register('destination');
+  const saveField = register('save');
+
   return (
-    <form className="card form money-form" onSubmit={onSubmit} noValidate aria-label="Withdrawal">
+    <form
+      className="card form money-form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={t('money.withdrawal.title')}
+    >
       <div className="withdrawable" data-testid="withdrawable">
-        <span className="withdrawable__label">You can withdraw</span>
+        <span className="withdrawable__label">{t('money.withdrawal.canWithdraw')}</span>
         <strong className="withdrawable__value">₹{formatMoney(available)}</strong>
         <span className="hint">
-          Balance ₹{formatMoney(balance)} − exposure ₹{formatMoney(exposure)}
+          {t('money.withdrawal.breakdown', {
+            balance: formatMoney(balance),
+            exposure: formatMoney(exposure),
+          })}
         </span>
       </div>
       {available < info.minWithdrawal && (
         <p className="money-note" role="note">
-          The smallest withdrawal is ₹{formatMoney(info.minWithdrawal, 'plain')}; you can withdraw ₹
-          {formatMoney(available)} now.
+          {t('money.withdrawal.belowMin', {
+            min: formatMoney(info.minWithdrawal, 'plain'),
+            available: formatMoney(available),
+          })}
         </p>
       )}
       <MethodTiles name="withdrawal-method" methods={methods} value={method} onChange={pickMethod} />
@@ -346,23 +391,23 @@ function WithdrawalForm({
         id="wd-amount"
         min={info.minWithdrawal}
         max={maxPaise(max, ZERO_PAISE)}
-        maxNote={max < info.maxWithdrawal ? 'what you can withdraw now' : undefined}
+        maxNote={max < info.maxWithdrawal ? t('money.withdrawal.maxNote') : undefined}
         error={errors.amount?.message}
         registration={register('amount')}
         onQuick={(a) => setValue('amount', amountText(a), { shouldValidate: true })}
       />
       <fieldset className="money-step">
-        <legend className="money-legend">Pay it to</legend>
-        <div className="segmented" role="radiogroup" aria-label="Pay it to">
-          {(['upi', 'bank'] as const).map((d) => (
+        <legend className="money-legend">{t('money.withdrawal.payTo')}</legend>
+        <div className="segmented" role="radiogroup" aria-label={t('money.withdrawal.payTo')}>
+          {DESTINATIONS.map((d) => (
             <label key={d} className={`segmented__item ${destination === d ? 'segmented__item--on' : ''}`}>
-              <input type="radio" value={d} className="visually-hidden" {...register('destination')} />
-              {d === 'upi' ? 'To UPI id' : 'To bank account'}
+              <input type="radio" value={d} className="visually-hidden" {...destinationField} />
+              {d === 'upi' ? t('money.withdrawal.toUpi') : t('money.withdrawal.toBank')}
             </label>
           ))}
         </div>
         {saved.length > 0 && (
-          <div className="saved-accounts" role="group" aria-label="Saved accounts">
+          <div className="saved-accounts" role="group" aria-label={t('money.withdrawal.saved')}>
             {saved.map((a) => (
               <span key={accountKey(a)} className="saved-account">
                 <button type="button" className="saved-account__use" onClick={() => fillFrom(a)}>
@@ -371,7 +416,7 @@ function WithdrawalForm({
                 <button
                   type="button"
                   className="saved-account__forget"
-                  aria-label={`Forget ${accountLabel(a)}`}
+                  aria-label={t('money.withdrawal.forget', { account: accountLabel(a) })}
                   onClick={() => setSaved(forgetPayoutAccount(userName, a))}
                 >
                   <Icon icon={faXmark} />
@@ -380,30 +425,14 @@ function WithdrawalForm({
             ))}
           </div>
         )}
-        {destination === 'upi' ? (
-          field('upiId', 'UPI id', { placeholder: 'name@bank', autoCapitalize: 'none' })
-        ) : (
-          <>
-            {field('accountNumber', 'Account number', { inputMode: 'numeric', maxLength: 18 })}
-            {field('accountHolderName', 'Account holder name', { autoComplete: 'name' })}
-            {field('ifscCode', 'IFSC code', {
-              placeholder: 'SBIN0001234',
-              maxLength: 11,
-              autoCapitalize: 'characters',
-              className: 'upper',
-            })}
-          </>
-        )}
+        {payoutFields}
         <label className="checkbox">
-          <input type="checkbox" {...register('save')} /> Save this account on this device
+          <input type="checkbox" {...saveField} /> {t('money.withdrawal.save')}
         </label>
       </fieldset>
-      <p className="hint">
-        The amount leaves your balance now and is paid usually within 24 hours. You can cancel while it is
-        pending.
-      </p>
+      <p className="hint">{t('money.withdrawal.hint')}</p>
       <button type="submit" className="btn btn--primary btn--block" disabled={mutation.isPending}>
-        {mutation.isPending ? 'Sending…' : 'Request withdrawal'}
+        {mutation.isPending ? t('money.sending') : t('money.withdrawal.submit')}
       </button>
     </form>
   );

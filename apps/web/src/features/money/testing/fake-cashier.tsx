@@ -108,8 +108,8 @@ export class FakeCashier {
   /** Gateway orders, newest first; `sandbox` answers sandboxUrl as the sandbox provider does. */
   orders: FakeOrder[] = [];
   sandbox = true;
-  /** Set to fail one route's next calls with a code. */
-  failing: Partial<Record<string, ErrorCode>> = {};
+  /** Set to fail one route's next calls with a code (and the server's own message, when it words one). */
+  failing: Partial<Record<string, ErrorCode | { code: ErrorCode; message: string }>> = {};
   private nextId = 100;
 
   reset() {
@@ -125,8 +125,9 @@ export class FakeCashier {
   }
 
   private handle(key: string, body: Record<string, unknown>): unknown {
-    const code = this.failing[key];
-    if (code) fail(code);
+    const failure = this.failing[key];
+    if (typeof failure === 'string') fail(failure);
+    if (failure) fail(failure.code, failure.message);
     switch (key) {
       case 'ocrPaymentSlip':
         return { data: this.ocr, text: this.ocr.map((f) => f.value).join('\n') };
@@ -255,9 +256,9 @@ export function renderAt(path: string, element: ReactNode) {
   const router = createMemoryRouter(
     [
       { path, element },
-      { path: '/dwrequests', element: <p>Requests page</p> },
-      { path: '/depositw', element: <p>Deposit page</p> },
-      { path: '/auth/signup', element: <p>Sign up page</p> },
+      { path: '/dwrequests', element: <p data-page="requests" /> },
+      { path: '/depositw', element: <p data-page="deposit" /> },
+      { path: '/auth/signup', element: <p data-page="sign-up" /> },
     ],
     { initialEntries: [path] },
   );

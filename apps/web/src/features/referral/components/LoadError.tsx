@@ -1,3 +1,5 @@
+import { t } from '../i18n';
+
 /** A failed read said plainly, with a retry. */
 export function LoadError({
   error,
@@ -12,7 +14,7 @@ export function LoadError({
     <div className="referral-load-error" role="alert">
       <p>{error instanceof Error ? error.message : fallback}</p>
       <button type="button" className="btn btn--outline" onClick={retry}>
-        Try again
+        {t('referral.tryAgain')}
       </button>
     </div>
   );

@@ -8,12 +8,13 @@ import {
   programmeText,
   type Programme,
 } from '../lib/referral-text';
+import { t } from '../i18n';
 
 /** The programme in plain words: what a friend must do, what it pays, and the month's cap. */
 export function ProgrammeCard({ programme }: { programme: Programme }) {
   const full = capReached(programme);
   return (
-    <section className="card referral-programme" aria-label="How Refer & Earn works">
+    <section className="card referral-programme" aria-label={t('referral.programme.label')}>
       <div className="referral-programme__head">
         <span className="referral-icon" aria-hidden="true">
           <Icon icon={faGift} />

@@ -5,6 +5,8 @@ import { faCheck } from '@fortawesome/free-solid-svg-icons';
 import { formatDate, formatDateTime } from '@/shared/lib/date';
 import { Icon } from '@/shared/ui/Icon';
 import { progressPercent, rupees, statusLabel, statusTone } from '../lib/referral-text';
+import { withElements } from '../lib/with-elements';
+import { t } from '../i18n';
 
 export function ReferralStatusChip({
   referral,
@@ -27,13 +29,16 @@ export function ReferralProgress({ label, have, need }: { label: string; have: P
   const labelId = useId();
   const percent = progressPercent(have, need);
   const done = have >= need;
-  const text = `${rupees(have)} of ${rupees(need)}`;
+  const text = t('referral.card.progress', { have: rupees(have), need: rupees(need) });
   return (
     <div className={`referral-progress ${done ? 'referral-progress--done' : ''}`}>
       <div className="referral-progress__text">
         <span id={labelId}>{label}</span>
         <span>
-          {done && <Icon icon={faCheck} />} <strong>{rupees(have)}</strong> of {rupees(need)}
+          {done && <Icon icon={faCheck} />}{' '}
+          {withElements((marks) => t('referral.card.progress', { ...marks, need: rupees(need) }), {
+            have: <strong>{rupees(have)}</strong>,
+          })}
         </span>
       </div>
       <div
@@ -88,7 +93,9 @@ export function ReferralCard({
         <div className="referral__title">
           <strong className="referral__name">{r.userName}</strong>
           <span className="muted">
-            Joined <time dateTime={r.joinedAt}>{formatDate(r.joinedAt)}</time>
+            {withElements((marks) => t('referral.card.joined', marks), {
+              date: <time dateTime={r.joinedAt}>{formatDate(r.joinedAt)}</time>,
+            })}
           </span>
         </div>
         <div className="referral__reward">
@@ -103,16 +110,20 @@ export function ReferralCard({
       {open && asked && (
         <div className="referral__progress">
           {r.depositRequired > 0 && (
-            <ReferralProgress label="Deposit" have={r.deposited} need={r.depositRequired} />
+            <ReferralProgress
+              label={t('referral.card.deposit')}
+              have={r.deposited}
+              need={r.depositRequired}
+            />
           )}
           {r.turnoverRequired > 0 && (
-            <ReferralProgress label="Bets" have={r.turnover} need={r.turnoverRequired} />
+            <ReferralProgress label={t('referral.card.bets')} have={r.turnover} need={r.turnoverRequired} />
           )}
         </div>
       )}
 
       {r.status === 'Pending' && r.underReview && (
-        <p className="referral__note">We are checking this referral before its reward can be paid.</p>
+        <p className="referral__note">{t('referral.card.checking')}</p>
       )}
       {r.status === 'Claimable' && (
         <div className="referral__action">
@@ -123,7 +134,7 @@ export function ReferralCard({
             aria-describedby={capNote ? noteId : undefined}
             onClick={() => onClaim(r)}
           >
-            {claiming ? 'Claiming…' : `Claim ${rupees(r.reward)}`}
+            {claiming ? t('referral.card.claiming') : t('referral.card.claim', { amount: rupees(r.reward) })}
           </button>
           {capNote && (
             <p id={noteId} className="referral__note">
@@ -134,16 +145,14 @@ export function ReferralCard({
       )}
       {r.status === 'Claimed' && (
         <p className="referral__done" data-testid="referral-claimed-at">
-          {r.claimedAt ? (
-            <>
-              Claimed on <time dateTime={r.claimedAt}>{formatDateTime(r.claimedAt)}</time>: paid to your cash
-            </>
-          ) : (
-            'Claimed: paid to your cash'
-          )}
+          {r.claimedAt
+            ? withElements((marks) => t('referral.card.claimedOn', marks), {
+                date: <time dateTime={r.claimedAt}>{formatDateTime(r.claimedAt)}</time>,
+              })
+            : t('referral.card.claimed')}
         </p>
       )}
-      {r.status === 'Rejected' && <p className="referral__note">This reward will not be paid.</p>}
+      {r.status === 'Rejected' && <p className="referral__note">{t('referral.card.rejected')}</p>}
     </article>
   );
 }

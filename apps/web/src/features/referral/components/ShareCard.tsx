@@ -12,6 +12,7 @@ import {
   type ReferrerCode,
 } from '../lib/share-actions';
 import { LoadError } from './LoadError';
+import { t } from '../i18n';
 
 interface CodeRead {
   data: ReferrerCode | undefined;
@@ -28,12 +29,12 @@ interface CodeRead {
 export function ShareCard({ read, programme }: { read: CodeRead; programme: Programme | undefined }) {
   const linkId = useId();
   let body;
-  if (read.isPending) body = <Spinner label="Loading your code" />;
+  if (read.isPending) body = <Spinner label={t('referral.share.loading')} />;
   else if (!read.data)
     body = (
       <LoadError
         error={read.error}
-        fallback="Your code could not be loaded."
+        fallback={t('referral.share.loadFailed')}
         retry={() => void read.refetch()}
       />
     );
@@ -44,7 +45,7 @@ export function ShareCard({ read, programme }: { read: CodeRead; programme: Prog
       <>
         <div className="referral-share__code-row">
           <div className="referral-share__code-text">
-            <span className="referral-share__label">Your code</span>
+            <span className="referral-share__label">{t('referral.share.code')}</span>
             <strong className="referral-share__code" data-testid="referral-code">
               {referrer.code}
             </strong>
@@ -52,14 +53,14 @@ export function ShareCard({ read, programme }: { read: CodeRead; programme: Prog
           <button
             type="button"
             className="btn btn--ghost referral-share__copy-code"
-            aria-label="Copy code"
+            aria-label={t('referral.share.copyCode')}
             onClick={() => void copyCode(referrer.code)}
           >
             <Icon icon={faCopy} />
           </button>
         </div>
         <div className="form-field referral-share__link">
-          <label htmlFor={linkId}>Your link</label>
+          <label htmlFor={linkId}>{t('referral.share.link')}</label>
           <input
             id={linkId}
             type="text"
@@ -71,18 +72,18 @@ export function ShareCard({ read, programme }: { read: CodeRead; programme: Prog
         <div className="referral-share__actions">
           {canShare(data) && (
             <button type="button" className="btn btn--primary" onClick={() => void shareOrTell(data)}>
-              <Icon icon={faShareNodes} /> Share
+              <Icon icon={faShareNodes} /> {t('referral.share.share')}
             </button>
           )}
           <button type="button" className="btn btn--outline" onClick={() => void copyLink(referrer.link)}>
-            <Icon icon={faCopy} /> Copy link
+            <Icon icon={faCopy} /> {t('referral.share.copyLink')}
           </button>
         </div>
       </>
     );
   }
   return (
-    <section className="card referral-share" aria-label="Your code and link">
+    <section className="card referral-share" aria-label={t('referral.share.label')}>
       {body}
     </section>
   );

@@ -1,6 +1,7 @@
 import type { ReferralDetail, ReferralDetails } from '@backlay/contract';
 import type { Paise } from '@backlay/exchange';
 import { formatMoney } from '@/shared/lib/money';
+import { t } from '../i18n';
 
 /*
  * The referral programme and each referral in the player's words: what a friend must do, what it
@@ -17,42 +18,41 @@ export type Programme = Pick<
 
 /** What a friend must do, e.g. "deposits ₹500 and bets ₹1,000"; null when nothing is asked. */
 function asked(p: Pick<Programme, 'depositRequired' | 'turnoverRequired'>): string | null {
-  const parts = [
-    p.depositRequired > 0 ? `deposits ${rupees(p.depositRequired)}` : null,
-    p.turnoverRequired > 0 ? `bets ${rupees(p.turnoverRequired)}` : null,
-  ].filter((s): s is string => s !== null);
-  return parts.length > 0 ? parts.join(' and ') : null;
+  const deposit =
+    p.depositRequired > 0 ? t('referral.rule.deposit', { amount: rupees(p.depositRequired) }) : null;
+  const bets =
+    p.turnoverRequired > 0 ? t('referral.rule.bets', { amount: rupees(p.turnoverRequired) }) : null;
+  if (deposit != null && bets != null) return t('referral.rule.both', { deposit, bets });
+  return deposit ?? bets;
 }
 
 /** The headline: "Earn ₹100 for each friend who deposits ₹500 and bets ₹1,000". */
 export function programmeText(p: Programme): string {
   const rule = asked(p);
-  return rule
-    ? `Earn ${rupees(p.reward)} for each friend who ${rule}`
-    : `Earn ${rupees(p.reward)} for each friend who signs up with your code`;
+  const reward = rupees(p.reward);
+  return rule ? t('referral.programme.rule', { reward, rule }) : t('referral.programme.signUp', { reward });
 }
 
 /** The steps, each a plain sentence. */
 export function programmeSteps(p: Programme): string[] {
   const rule = asked(p);
+  const reward = rupees(p.reward);
   return [
-    'Share your link or code with a friend.',
-    'Your friend signs up with it and verifies their mobile number.',
-    rule
-      ? `Once your friend ${rule} (settled bets count by what they risked: a back's stake, a lay's liability; void bets do not), claim your ${rupees(p.reward)} here. It is paid to your cash.`
-      : `Then claim your ${rupees(p.reward)} here. It is paid to your cash.`,
+    t('referral.step.share'),
+    t('referral.step.signUp'),
+    rule ? t('referral.step.claimRule', { rule, reward }) : t('referral.step.claim', { reward }),
   ];
 }
 
 /** The month's cap: "Up to 5 rewards a month". */
 export function capText(p: Pick<Programme, 'monthlyCap'>): string {
-  if (p.monthlyCap <= 0) return 'No rewards can be claimed at the moment';
-  return `Up to ${p.monthlyCap} ${p.monthlyCap === 1 ? 'reward' : 'rewards'} a month`;
+  if (p.monthlyCap <= 0) return t('referral.cap.none');
+  return t('referral.cap.perMonth', { count: p.monthlyCap });
 }
 
 /** "2 of 5 rewards claimed this month". */
 export function claimedThisMonthText(p: Pick<Programme, 'monthlyCap' | 'claimedThisMonth'>): string {
-  return `${p.claimedThisMonth} of ${p.monthlyCap} rewards claimed this month`;
+  return t('referral.cap.claimed', { claimed: p.claimedThisMonth, cap: p.monthlyCap });
 }
 
 /** No more rewards can be claimed this month (India time; the server counts). */
@@ -64,8 +64,16 @@ export type Tone = 'pending' | 'active' | 'ok' | 'bad';
 
 /** The state as the player reads it: a held referral is "Under review", never why. */
 export function statusLabel(r: Pick<ReferralDetail, 'status' | 'underReview'>): string {
-  if (r.status === 'Pending' && r.underReview) return 'Under review';
-  return r.status;
+  switch (r.status) {
+    case 'Pending':
+      return r.underReview ? t('referral.status.review') : t('referral.status.pending');
+    case 'Claimable':
+      return t('referral.status.claimable');
+    case 'Claimed':
+      return t('referral.status.claimed');
+    case 'Rejected':
+      return t('referral.status.rejected');
+  }
 }
 
 export function statusTone(r: Pick<ReferralDetail, 'status'>): Tone {
@@ -89,6 +97,7 @@ export function progressPercent(have: Paise, need: Paise): number {
 
 /** The words the share sheet carries beside the link. */
 export function shareMessage(code: string, p: Programme | undefined): string {
-  const start = `Join me: sign up with my code ${code}`;
-  return p && p.reward > 0 ? `${start}. ${programmeText(p)}.` : `${start}.`;
+  return p && p.reward > 0
+    ? t('referral.shareText.programme', { code, programme: programmeText(p) })
+    : t('referral.shareText', { code });
 }

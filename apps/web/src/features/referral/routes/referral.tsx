@@ -16,6 +16,7 @@ import { ReferralCard } from '../components/ReferralCard';
 import { ShareCard } from '../components/ShareCard';
 import { capReached, rupees, type Programme } from '../lib/referral-text';
 import { canShare, copyLink, shareData, shareOrTell, type ReferrerCode } from '../lib/share-actions';
+import { t } from '../i18n';
 import '../referral.css';
 
 export const PAGE_SIZE = 10;
@@ -25,11 +26,11 @@ function ShareInvite({ referrer, programme }: { referrer: ReferrerCode; programm
   const data = shareData(referrer, programme);
   return canShare(data) ? (
     <button type="button" className="btn btn--primary" onClick={() => void shareOrTell(data)}>
-      <Icon icon={faShareNodes} /> Share your link
+      <Icon icon={faShareNodes} /> {t('referral.invite.share')}
     </button>
   ) : (
     <button type="button" className="btn btn--primary" onClick={() => void copyLink(referrer.link)}>
-      <Icon icon={faCopy} /> Copy your link
+      <Icon icon={faCopy} /> {t('referral.invite.copy')}
     </button>
   );
 }
@@ -38,14 +39,14 @@ function DemoNotice() {
   return (
     <EmptyState
       icon={faBan}
-      title="Demo accounts cannot refer friends"
+      title={t('referral.demo.title')}
       action={
         <Link to="/auth/signup" className="btn btn--primary">
-          Create your account
+          {t('referral.demo.signUp')}
         </Link>
       }
     >
-      Sign up with your mobile number to get your own code and earn for each friend who joins.
+      {t('referral.demo.text')}
     </EmptyState>
   );
 }
@@ -75,7 +76,7 @@ export function ReferralRoute() {
     if (claimOnItsWay.current) return;
     claimOnItsWay.current = true;
     claim.mutate(r.userReferDetailId, {
-      onSuccess: (paid) => notify.success(`${rupees(paid.reward)} added to your cash`),
+      onSuccess: (paid) => notify.success(t('referral.toast.claimed', { amount: rupees(paid.reward) })),
       onError: (e) => notify.error(e.message),
       onSettled: () => {
         claimOnItsWay.current = false;
@@ -86,7 +87,7 @@ export function ReferralRoute() {
   if (demo)
     return (
       <section className="page referral-page">
-        <PageHeader title="Refer & Earn" />
+        <PageHeader title={t('referral.title')} />
         <DemoNotice />
       </section>
     );
@@ -96,7 +97,7 @@ export function ReferralRoute() {
   if (details.isPending)
     programmeSlot = (
       <div className="card referral-programme">
-        <Spinner label="Loading your referrals" />
+        <Spinner label={t('referral.loading')} />
       </div>
     );
   else if (!programme)
@@ -104,7 +105,7 @@ export function ReferralRoute() {
       <div className="card referral-programme">
         <LoadError
           error={details.error}
-          fallback="Your referrals could not be loaded."
+          fallback={t('referral.loadFailed')}
           retry={() => void details.refetch()}
         />
       </div>
@@ -116,18 +117,17 @@ export function ReferralRoute() {
     const full = capReached(programme);
     const capNote = full
       ? programme.monthlyCap > 0
-        ? `You have claimed this month's ${programme.monthlyCap} ${programme.monthlyCap === 1 ? 'reward' : 'rewards'}: claim this one next month.`
-        : 'Rewards cannot be claimed at the moment.'
+        ? t('referral.capNote.full', { count: programme.monthlyCap })
+        : t('referral.capNote.none')
       : null;
     list =
       programme.totalCount === 0 ? (
         <EmptyState
           icon={faUserPlus}
-          title="No friends have joined yet"
+          title={t('referral.empty.title')}
           action={code.data && <ShareInvite referrer={code.data} programme={programme} />}
         >
-          Share your link: friends who sign up with your code appear here, with their progress and your
-          reward.
+          {t('referral.empty.text')}
         </EmptyState>
       ) : (
         <>
@@ -150,17 +150,18 @@ export function ReferralRoute() {
 
   return (
     <section className="page referral-page">
-      <PageHeader title="Refer & Earn">
-        {details.isFetching && !details.isPending && <Spinner label="Updating" />}
+      <PageHeader title={t('referral.title')}>
+        {details.isFetching && !details.isPending && <Spinner label={t('referral.updating')} />}
       </PageHeader>
       <div className="referral-top">
         {programmeSlot}
         <ShareCard read={code} programme={programme} />
       </div>
       {list && (
-        <section className="referral-section" aria-label="Friends you referred">
+        <section className="referral-section" aria-label={t('referral.friends')}>
           <h2 className="section-heading">
-            Friends you referred{total ? <span className="muted"> ({total})</span> : null}
+            {t('referral.friends')}
+            {total ? <span className="muted"> ({total})</span> : null}
           </h2>
           {list}
         </section>

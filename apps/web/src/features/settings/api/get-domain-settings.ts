@@ -88,6 +88,13 @@ export function loadDomainSettings(): Promise<DomainSettings | null> {
       keep(settings);
       return settings;
     } catch (error) {
+      // No network says nothing of the site: the settings the page came with (its first screen)
+      // stay, and the offline notice (shared/pwa/OfflineNotice.tsx) says why nothing loads.
+      const shown = useSettingsStore.getState().settings;
+      if (!navigator.onLine && shown) {
+        useSettingsStore.getState().setLoaded(shown);
+        return shown;
+      }
       storage.setFlag(STORAGE_KEYS.siteSuspended, true);
       useSettingsStore.getState().setFailed();
       const serverMessage = [error, cdnError].find(

@@ -8,11 +8,12 @@ import { isLive } from '../lib/visibility';
 import { sportIcon } from '../lib/sport-icons';
 import { useLiveScores } from '../api/get-live-scores';
 import { ListPriceCells, ListPriceHeads } from './ListPriceCells';
+import { t } from '../i18n';
 import '../styles/lists.css';
 
 /** When an event starts, written as every date on the site is (shared/lib/date.ts). */
 export function startLabel(event: TreeEvent): string {
-  if (isLive(event)) return 'Live';
+  if (isLive(event)) return t('sports.live');
   return Number.isNaN(Date.parse(event.startTime)) ? event.matchDate : formatDateTime(event.startTime);
 }
 
@@ -31,7 +32,7 @@ export function EventRow({ event, score }: { event: TreeEvent; score?: string | 
       <Link to={`/markets/${event.id}`} className="event-row__main">
         {live ? (
           <span className="event-row__time event-row__time--live">
-            <span className="live-pill">Live</span>
+            <span className="live-pill">{t('sports.live')}</span>
           </span>
         ) : (
           <time className="event-row__time" dateTime={event.startTime}>
@@ -42,7 +43,7 @@ export function EventRow({ event, score }: { event: TreeEvent; score?: string | 
           {event.team1 && event.team2 ? (
             <span className="event-row__teams">
               <span>{event.team1}</span>
-              <span className="event-row__vs"> v </span>
+              <span className="event-row__vs"> {t('sports.vs')} </span>
               <span>{event.team2}</span>
             </span>
           ) : (
@@ -58,7 +59,7 @@ export function EventRow({ event, score }: { event: TreeEvent; score?: string | 
         type="button"
         className={`pin ${pinned ? 'pin--on' : ''}`}
         aria-pressed={pinned}
-        aria-label={pinned ? `Unpin ${event.title}` : `Pin ${event.title}`}
+        aria-label={t(pinned ? 'sports.unpin' : 'sports.pin', { title: event.title })}
         onClick={() => togglePin(event.id)}
       >
         <Icon icon={faStar} />
@@ -92,7 +93,7 @@ export function EventSection({
       <h2 className="event-section__title">
         {sportId != null && <Icon icon={sportIcon(sportId)} />}
         <span>{title}</span>
-        <span className="event-section__count" aria-label={`${total} ${total === 1 ? 'event' : 'events'}`}>
+        <span className="event-section__count" aria-label={t('sports.list.count', { count: total })}>
           {total}
         </span>
         {sportId !== SPORT_IDS.horseRacing && <ListPriceHeads />}
@@ -104,7 +105,7 @@ export function EventSection({
       </ul>
       {more && (
         <Link to={moreTo} className="event-section__more">
-          All {total} {title} events <Icon icon={faAngleRight} />
+          {t('sports.list.all', { count: total, sport: title })} <Icon icon={faAngleRight} />
         </Link>
       )}
     </section>

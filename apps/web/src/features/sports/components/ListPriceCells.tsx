@@ -5,6 +5,8 @@ import { bus } from '@/shared/events/bus';
 import type { PriceSelection } from '@/shared/market/selection';
 import { formatPrice, formatSize } from '../lib/format';
 import { useEventPrices } from '../lib/list-prices';
+import { priceLabel } from '../lib/price-label';
+import { t } from '../i18n';
 
 const FLASH_MS = 600;
 
@@ -85,7 +87,13 @@ function Cell({
       className={`list-price list-price--${side}${quote ? '' : ' list-price--empty'}`}
       disabled={selection == null}
       data-testid={runner ? `list-price-${row?.eventId ?? 0}-${runner.id}-${side}` : undefined}
-      aria-label={quote ? `${side} ${name} at ${formatPrice(quote.price)}` : `${side} ${name}: no price`}
+      aria-label={priceLabel(
+        side,
+        name,
+        quote ? formatPrice(quote.price) : null,
+        undefined,
+        quote ? formatSize(quote.size) : undefined,
+      )}
       onClick={() => {
         if (!selection) return;
         bus.emit('betslip:select', selection);
@@ -120,7 +128,7 @@ export const ListPriceCells = memo(function ListPriceCells({
   const slots = outcomeSlots(row);
   const off = row != null && row.status !== 'OPEN';
   return (
-    <div className="list-prices" role="group" aria-label={`Match odds: ${eventTitle}`}>
+    <div className="list-prices" role="group" aria-label={t('sports.list.odds', { title: eventTitle })}>
       {slots.map((runner, i) => (
         <div className="list-prices__pair" key={OUTCOME_LABELS[i]}>
           <Cell
@@ -141,7 +149,7 @@ export const ListPriceCells = memo(function ListPriceCells({
       ))}
       {off && (
         <span className="list-prices__off" role="status">
-          {row.status === 'BALL_RUNNING' ? 'Ball running' : 'Suspended'}
+          {row.status === 'BALL_RUNNING' ? t('sports.status.ballRunning') : t('sports.status.suspended')}
         </span>
       )}
     </div>

@@ -1,6 +1,7 @@
 import { faMagnifyingGlass } from '@fortawesome/free-solid-svg-icons';
 import { useUiStore } from '@/shared/stores/ui';
 import { Icon } from '@/shared/ui/Icon';
+import { t } from '../i18n';
 
 /** The search text of the ui store; the event lists narrow as it is typed. */
 export function SearchBox() {
@@ -12,8 +13,8 @@ export function SearchBox() {
       <input
         type="search"
         value={text}
-        placeholder="Search teams, players, leagues"
-        aria-label="Search events"
+        placeholder={t('sports.search.placeholder')}
+        aria-label={t('sports.search.label')}
         onChange={(e) => setText(e.target.value)}
       />
     </label>

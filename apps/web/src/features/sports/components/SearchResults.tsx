@@ -3,11 +3,12 @@ import { useUiStore } from '@/shared/stores/ui';
 import { EmptyState, Spinner } from '@/shared/ui/feedback';
 import { filterTabs, type SportTab } from '../lib/visibility';
 import { EventSection } from './EventList';
+import { t } from '../i18n';
 
 /** "Cricket, Football and Tennis". */
 function listOf(names: string[]): string {
   if (names.length <= 1) return names.join('');
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
+  return t('sports.search.list', { names: names.slice(0, -1).join(', '), last: names.at(-1) ?? '' });
 }
 
 /**
@@ -29,28 +30,30 @@ export function SearchResults({
   if (pending) {
     return (
       <div className="card skeleton-list" aria-busy="true">
-        <Spinner label="Searching events" />
+        <Spinner label={t('sports.search.searching')} />
       </div>
     );
   }
-  const searched = tabs.filter((t) => t.events.length > 0);
-  const total = searched.reduce((n, t) => n + t.events.length, 0);
-  const sections = filterTabs(searched, needle).filter((t) => t.events.length > 0);
-  const found = sections.reduce((n, t) => n + t.events.length, 0);
-  const scope = `${total} in-play and upcoming ${total === 1 ? 'event' : 'events'}${
-    searched.length > 0 ? ` in ${listOf(searched.map((t) => t.name))}` : ''
-  }`;
+  const searched = tabs.filter((tab) => tab.events.length > 0);
+  const total = searched.reduce((n, tab) => n + tab.events.length, 0);
+  const sections = filterTabs(searched, needle).filter((tab) => tab.events.length > 0);
+  const found = sections.reduce((n, tab) => n + tab.events.length, 0);
+  const events = t('sports.search.scope', { count: total });
+  const scope =
+    searched.length > 0
+      ? t('sports.search.scopeIn', { scope: events, sports: listOf(searched.map((s) => s.name)) })
+      : events;
   const clear = (
     <button type="button" className="btn btn--outline" onClick={() => setText('')}>
-      Clear search
+      {t('sports.search.clear')}
     </button>
   );
 
   if (found === 0) {
     return (
       <div role="status">
-        <EmptyState icon={faMagnifyingGlass} title={`No events match "${needle}"`} action={clear}>
-          Searched all {scope} by event, team, player and competition.
+        <EmptyState icon={faMagnifyingGlass} title={t('sports.search.none', { text: needle })} action={clear}>
+          {t('sports.search.noneText', { scope })}
         </EmptyState>
       </div>
     );
@@ -58,10 +61,8 @@ export function SearchResults({
   return (
     <>
       <p className="search-summary" role="status">
-        <strong>
-          {found} {found === 1 ? 'event matches' : 'events match'} "{needle}"
-        </strong>{' '}
-        <span className="muted">of all {scope}.</span>
+        <strong>{t('sports.search.found', { count: found, text: needle })}</strong>{' '}
+        <span className="muted">{t('sports.search.of', { scope })}</span>
       </p>
       {sections.map((s) => (
         <EventSection key={s.id} sportId={s.id} title={s.name} events={s.events} />

@@ -2,6 +2,7 @@ import { useSettingsStore } from '@/shared/settings/settings-store';
 import { safeLink } from '@/shared/http/sanitize';
 import { useLayoutFlag, useLayoutStore } from '@/shared/stores/layout';
 import { useEffect, useState } from 'react';
+import { t } from '../i18n';
 
 /** The news marquee: shown when the layout flag and the domain's showNews are both on. */
 export function NewsMarquee() {
@@ -19,8 +20,8 @@ export function NewsMarquee() {
   }
   if (!settings?.showNews || !settings.newsText.trim()) return null;
   return (
-    <div className="news" role="marquee" aria-label="News">
-      <span className="news__label">News</span>
+    <div className="news" role="marquee" aria-label={t('sports.news')}>
+      <span className="news__label">{t('sports.news')}</span>
       <div className="news__track">
         <span className="news__text">{settings.newsText}</span>
       </div>
@@ -52,7 +53,11 @@ export function SliderHeader() {
   return (
     <div className="slider">
       {link ? (
-        <a href={link} rel="noopener noreferrer">
+        <a
+          href={link}
+          rel="noopener noreferrer"
+          aria-label={t('sports.slideLink', { n: (index % images.length) + 1 })}
+        >
           {img}
         </a>
       ) : (
@@ -65,7 +70,7 @@ export function SliderHeader() {
               key={i}
               type="button"
               className={`slider__dot ${i === index % images.length ? 'slider__dot--on' : ''}`}
-              aria-label={`Slide ${i + 1}`}
+              aria-label={t('sports.slide', { n: i + 1 })}
               onClick={() => setIndex(i)}
             />
           ))}

@@ -1,11 +1,5 @@
-import {
-  SPORT_IDS,
-  SPORT_NAMES,
-  type DomainSettings,
-  type SportId,
-  type SportTreeEntry,
-  type TreeEvent,
-} from '@backlay/contract';
+import { SPORT_IDS, type DomainSettings, type SportTreeEntry, type TreeEvent } from '@backlay/contract';
+import { sportName } from './sport-names';
 
 export interface SportTab {
   id: number;
@@ -62,19 +56,22 @@ export function visibleSportTabs(input: VisibilityInput, pins: number[] = []): S
     byId.set(entry.id, {
       id: entry.id,
       // The tree's `name` is the family's key ('cricket'); people read the display name.
-      name: entry.displayName ?? SPORT_NAMES[entry.id as SportId] ?? entry.name,
+      name: entry.displayName ?? sportName(entry.id) ?? entry.name,
       order: entry.order,
       events: entry.events.map((e) => ({ ...e, pin: pins.includes(e.id) })),
     });
   }
-  const known: [number, string][] = [
-    [SPORT_IDS.cricket, 'Cricket'],
-    [SPORT_IDS.football, 'Football'],
-    [SPORT_IDS.tennis, 'Tennis'],
-    [SPORT_IDS.horseRacing, 'Horse Racing'],
-    [SPORT_IDS.kabaddi, 'Kabaddi'],
+  // A sport the tree does not carry (no events) is named by us.
+  const known = [
+    SPORT_IDS.cricket,
+    SPORT_IDS.football,
+    SPORT_IDS.tennis,
+    SPORT_IDS.horseRacing,
+    SPORT_IDS.kabaddi,
   ];
-  for (const [id, name] of known) if (!byId.has(id)) byId.set(id, { id, name, order: id, events: [] });
+  for (const id of known) {
+    if (!byId.has(id)) byId.set(id, { id, name: sportName(id) ?? '', order: id, events: [] });
+  }
   return [...byId.values()]
     .filter((s) => isSportVisible(s.id, s.events.length, input))
     .sort((a, b) => a.order - b.order);

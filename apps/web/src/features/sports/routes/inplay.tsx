@@ -9,6 +9,7 @@ import { SearchResults } from '../components/SearchResults';
 import { useListPricesFeed } from '../lib/list-prices';
 import { useSportTabs } from '../lib/use-sport-tabs';
 import { firstTwoPerSport, isLive } from '../lib/visibility';
+import { t } from '../i18n';
 
 /**
  * /inplay shows live events by sport; /index shows the two-events view of every sport, each with
@@ -34,7 +35,7 @@ export function InPlayRoute({ mode = 'inplay' }: { mode?: 'inplay' | 'index' }) 
   );
   const sections =
     mode === 'inplay'
-      ? shown.tabs.map((t) => ({ ...t, events: t.events.filter(isLive) }))
+      ? shown.tabs.map((tab) => ({ ...tab, events: tab.events.filter(isLive) }))
       : firstTwoPerSport(shown.tabs);
   const any = sections.some((s) => s.events.length > 0);
 
@@ -44,10 +45,10 @@ export function InPlayRoute({ mode = 'inplay' }: { mode?: 'inplay' | 'index' }) 
         <h1 className="page-header__title">
           {mode === 'inplay' ? (
             <>
-              <span className="live-dot" aria-hidden="true" /> In-Play
+              <span className="live-dot" aria-hidden="true" /> {t('sports.inPlay')}
             </>
           ) : (
-            'Sports'
+            t('sports.inplay.sports')
           )}
         </h1>
       </div>
@@ -56,15 +57,15 @@ export function InPlayRoute({ mode = 'inplay' }: { mode?: 'inplay' | 'index' }) 
         <SearchResults tabs={tabs} text={search} pending={query.isPending} />
       ) : shown.pending ? (
         <div className="card skeleton-list" aria-busy="true">
-          <Spinner label="Loading events" />
+          <Spinner label={t('sports.inplay.loading')} />
         </div>
       ) : query.isError && !any ? (
         <EmptyState
           icon={faTv}
-          title="Events could not be loaded"
+          title={t('sports.inplay.error')}
           action={
             <button type="button" className="btn btn--outline" onClick={() => void query.refetch()}>
-              Try again
+              {t('sports.tryAgain')}
             </button>
           }
         >
@@ -73,9 +74,9 @@ export function InPlayRoute({ mode = 'inplay' }: { mode?: 'inplay' | 'index' }) 
       ) : !any ? (
         <EmptyState
           icon={faTv}
-          title={mode === 'inplay' ? 'Nothing is in play right now' : 'No events scheduled'}
+          title={mode === 'inplay' ? t('sports.inplay.none') : t('sports.inplay.noneIndex')}
         >
-          Live matches appear here the moment they start. Check back shortly.
+          {t('sports.inplay.noneText')}
         </EmptyState>
       ) : (
         sections.map((s) => (
@@ -85,7 +86,9 @@ export function InPlayRoute({ mode = 'inplay' }: { mode?: 'inplay' | 'index' }) 
             title={s.name}
             events={s.events}
             total={
-              mode === 'index' ? (shown.tabs.find((t) => t.id === s.id)?.events.length ?? 0) : s.events.length
+              mode === 'index'
+                ? (shown.tabs.find((tab) => tab.id === s.id)?.events.length ?? 0)
+                : s.events.length
             }
             moreTo={mode === 'index' ? `/matchlist/${s.id}` : undefined}
           />

@@ -11,6 +11,7 @@ import { useEventLive } from '../lib/use-odds';
 import { useFirstSnapshotSettled, useLiveOdds, useScoreCard } from '../lib/use-live-odds';
 import { useSportTabs } from '../lib/use-sport-tabs';
 import { isLive } from '../lib/visibility';
+import { t } from '../i18n';
 import '../styles/markets.css';
 
 /**
@@ -21,7 +22,7 @@ export function MarketsRoute() {
   const { eventid } = useParams();
   const eventId = eventid && /^\d+$/.test(eventid) ? Number(eventid) : null;
   const { tabs, query } = useSportTabs();
-  const event = eventId == null ? undefined : tabs.flatMap((t) => t.events).find((e) => e.id === eventId);
+  const event = eventId == null ? undefined : tabs.flatMap((tab) => tab.events).find((e) => e.id === eventId);
   const mode = useLiveOdds(eventId);
   const live = useEventLive();
   const card = useScoreCard();
@@ -34,14 +35,14 @@ export function MarketsRoute() {
       <section className="page">
         <EmptyState
           icon={faTv}
-          title="Choose an event"
+          title={t('sports.markets.choose')}
           action={
             <Link to="/inplay" className="btn btn--outline">
-              Go to In-Play
+              {t('sports.goInPlay')}
             </Link>
           }
         >
-          Pick a match from In-Play or a sport tab to see its markets.
+          {t('sports.markets.chooseText')}
         </EmptyState>
       </section>
     );
@@ -53,13 +54,13 @@ export function MarketsRoute() {
     return (
       <section className="page market-page">
         <div className="card skeleton-list" aria-busy="true">
-          <Spinner label="Loading markets" />
+          <Spinner label={t('sports.loadingMarkets')} />
         </div>
       </section>
     );
   }
 
-  const title = event?.title ?? `Event ${eventId}`;
+  const title = event?.title ?? t('sports.event', { id: eventId });
   const score = live.score ?? (eventId == null ? undefined : listedScores.get(eventId));
   const inPlay = live.status ? live.status === 'IN_PLAY' : event ? isLive(event) : false;
   return (
@@ -74,7 +75,7 @@ export function MarketsRoute() {
       />
       {mode === 'polling' && (
         <div className="feed-banner" role="status">
-          <Icon icon={faWifi} /> Reconnecting to live prices… refreshing every second.
+          <Icon icon={faWifi} /> {t('sports.markets.polling')}
         </div>
       )}
       {settled ? (
@@ -86,11 +87,11 @@ export function MarketsRoute() {
             empty={
               mode === 'connecting' ? (
                 <div className="card skeleton-list" aria-busy="true">
-                  <Spinner label="Loading markets" />
+                  <Spinner label={t('sports.loadingMarkets')} />
                 </div>
               ) : (
-                <EmptyState icon={faTv} title="No open markets">
-                  Markets for this event are closed or not open yet.
+                <EmptyState icon={faTv} title={t('sports.markets.none')}>
+                  {t('sports.markets.noneText')}
                 </EmptyState>
               )
             }
@@ -99,7 +100,7 @@ export function MarketsRoute() {
       ) : (
         // The scorecard and the markets appear together, in place of this card.
         <div className="card skeleton-list" aria-busy="true">
-          <Spinner label="Loading markets" />
+          <Spinner label={t('sports.loadingMarkets')} />
         </div>
       )}
     </section>

@@ -1,13 +1,14 @@
 import { useParams } from 'react-router';
 import { faList } from '@fortawesome/free-solid-svg-icons';
-import { SPORT_NAMES, type SportId } from '@backlay/contract';
 import { useUiStore } from '@/shared/stores/ui';
 import { EmptyState, PageHeader, Spinner } from '@/shared/ui/feedback';
 import { EventSection } from '../components/EventList';
 import { SearchBox } from '../components/SearchBox';
 import { SearchResults } from '../components/SearchResults';
 import { useListPricesFeed } from '../lib/list-prices';
+import { sportName } from '../lib/sport-names';
 import { useSportTabs } from '../lib/use-sport-tabs';
+import { t } from '../i18n';
 
 /** /matchlist/{id}: every event of one sport, live first; a search text searches every sport. */
 export function MatchListRoute() {
@@ -15,9 +16,9 @@ export function MatchListRoute() {
   const sportId = Number(id);
   const { tabs, query } = useSportTabs();
   const search = useUiStore((s) => s.searchText);
-  const tab = tabs.find((t) => t.id === sportId);
+  const tab = tabs.find((s) => s.id === sportId);
   useListPricesFeed(search.trim() !== '' ? 'all' : Number.isInteger(sportId) ? `sport-${sportId}` : null);
-  const name = tab?.name ?? SPORT_NAMES[sportId as SportId] ?? 'Sport';
+  const name = tab?.name ?? sportName(sportId) ?? t('sports.sport.other');
   return (
     <section className="page">
       <PageHeader title={name} />
@@ -27,10 +28,14 @@ export function MatchListRoute() {
       ) : query.isPending ? (
         <Spinner />
       ) : tab && tab.events.length > 0 ? (
-        <EventSection sportId={sportId} title={`${name} events`} events={tab.events} />
+        <EventSection
+          sportId={sportId}
+          title={t('sports.matchlist.events', { sport: name })}
+          events={tab.events}
+        />
       ) : (
-        <EmptyState icon={faList} title={`No ${name.toLowerCase()} events right now`}>
-          Upcoming fixtures are listed here as soon as markets open.
+        <EmptyState icon={faList} title={t('sports.matchlist.none', { sport: name.toLowerCase() })}>
+          {t('sports.matchlist.noneText')}
         </EmptyState>
       )}
     </section>

@@ -1,20 +1,21 @@
 import { Link } from 'react-router';
 import { faRuler } from '@fortawesome/free-solid-svg-icons';
 import { EmptyState } from '@/shared/ui/feedback';
+import { t } from '../i18n';
 
 export function UnderConstructionRoute() {
   return (
     <section className="page">
       <EmptyState
         icon={faRuler}
-        title="We are building this page"
+        title={t('sports.building')}
         action={
           <Link to="/inplay" className="btn btn--primary">
-            Go to In-Play
+            {t('sports.goInPlay')}
           </Link>
         }
       >
-        It will be ready soon.
+        {t('sports.buildingText')}
       </EmptyState>
     </section>
   );

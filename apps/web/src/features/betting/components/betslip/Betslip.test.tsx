@@ -1,11 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BookmakerMarket, PlaceBetResult, RouteBody } from '@backlay/contract';
 import { rupeesToPaise as r } from '@backlay/exchange';
 import { bus } from '@/shared/events/bus';
 import { AppError } from '@/shared/http/errors';
+import { setLanguage } from '@/shared/i18n';
 import { priceSelection } from '@/shared/market/testing';
 import { setRealtimeConnection } from '@/shared/realtime/registry';
 import { FakeConnection } from '@/shared/realtime/testing';
@@ -38,8 +40,11 @@ function result(over: Partial<PlaceBetResult>): PlaceBetResult {
 
 function renderSlip() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // The slip lives under the router (its login and responsible-gaming links).
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    <MemoryRouter>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    </MemoryRouter>
   );
   return render(<Betslip />, { wrapper });
 }
@@ -220,6 +225,63 @@ describe('the betslip', () => {
     expect(within(panel).getByTestId('betslip-result-status').textContent).toBe('Matched');
     expect(within(panel).getByTestId('betslip-fill').textContent).toBe('Matched₹300@ 1.50');
     expect(within(panel).queryByRole('button', { name: 'Cancel' })).toBeNull();
+  });
+
+  it("says a refusal by the player's own limits with the server's message and the way to responsible gaming", async () => {
+    const refusals = [
+      ['LOSS_LIMIT_REACHED', 'This would go over the loss limit you set. Nothing was changed.'],
+      ['PLAYER_TIMED_OUT', 'You are taking a time-out until 25 Nov, 10:00. You can still withdraw.'],
+      ['PLAYER_SELF_EXCLUDED', 'You have excluded yourself from play. You can still withdraw.'],
+    ] as const;
+    for (const [code, message] of refusals) {
+      bus.emit('betslip:select', matchOdds);
+      const view = renderSlip();
+      answers.placeBetV2 = [
+        () => {
+          throw new AppError({ code, status: 403, message });
+        },
+      ];
+      fireEvent.change(screen.getByLabelText('Stake (₹)'), { target: { value: '100' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Place bet' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent, code).toBe(`${message} Responsible gaming`);
+      expect(within(alert).getByRole('link', { name: 'Responsible gaming' }).getAttribute('href')).toBe(
+        '/responsible-gaming',
+      );
+      view.unmount();
+    }
+
+    // Any other refusal is the server's message alone.
+    bus.emit('betslip:select', matchOdds);
+    renderSlip();
+    answers.placeBetV2 = [
+      () => {
+        throw new AppError({
+          code: 'INSUFFICIENT_FUNDS',
+          status: 422,
+          message: 'Insufficient balance for this bet.',
+        });
+      },
+    ];
+    fireEvent.change(screen.getByLabelText('Stake (₹)'), { target: { value: '100' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Place bet' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Insufficient balance for this bet.');
+    expect(screen.queryByRole('link', { name: 'Responsible gaming' })).toBeNull();
+  });
+
+  it('speaks Hindi to a player who reads Hindi', async () => {
+    await setLanguage('hi');
+    try {
+      bus.emit('betslip:select', matchOdds);
+      renderSlip();
+      expect(screen.getByRole('region', { name: 'बेट स्लिप' })).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'दांव लगाएँ' }));
+      expect(screen.getByText('स्टेक लिखें')).toBeTruthy();
+      fireEvent.change(screen.getByLabelText('स्टेक (₹)'), { target: { value: '50' } });
+      expect(screen.getByText('न्यूनतम स्टेक ₹100 है')).toBeTruthy();
+    } finally {
+      await setLanguage('en');
+    }
   });
 
   it("offers the live price after a bookmaker bet is refused with 'odds changed', and places at it on one tap", async () => {

@@ -3,6 +3,8 @@ import { Icon } from '@/shared/ui/Icon';
 import { useSessionStore } from '@/shared/session/session-store';
 import { useUiStore } from '@/shared/stores/ui';
 import { formatMoney } from '@/shared/lib/money';
+import { t } from '../../i18n';
+import { sideLabel } from '../../lib/sides';
 import { formatRate, isLadderMarket, previewOf, readStake, stakeLimitMessage } from '../../lib/slip';
 import { useBetslipStore } from '../../stores/betslip';
 import { BetPreview } from './BetPreview';
@@ -13,7 +15,6 @@ import { PlacingStatus } from './PlacingStatus';
 import { PriceStepper } from './PriceStepper';
 import { QuickStakes } from './QuickStakes';
 import { SelectionSummary } from './SelectionSummary';
-import { SIDE_LABEL } from './side-label';
 import { SlipOptions } from './SlipOptions';
 import { StakeField } from './StakeField';
 import { useCountdown } from './use-countdown';
@@ -66,15 +67,15 @@ export function Betslip() {
   return (
     <section
       className={`betslip betslip--open betslip--${sideClass} card`}
-      aria-label="Betslip"
+      aria-label={t('betting.slip.title')}
       data-testid="betslip"
     >
       <header className="betslip__head">
-        <h2 className="betslip__title">Betslip</h2>
+        <h2 className="betslip__title">{t('betting.slip.title')}</h2>
         <button
           type="button"
           className="betslip__close"
-          aria-label="Close betslip"
+          aria-label={t('betting.slip.close')}
           onClick={() => useBetslipStore.getState().close()}
           disabled={pending}
         >
@@ -103,15 +104,19 @@ export function Betslip() {
         >
           {touched && fieldMessage
             ? fieldMessage
-            : `Min ₹${formatMoney(selection.minStake, 'plain')} · Max ₹${formatMoney(selection.maxStake, 'plain')}`}
+            : t('betting.slip.limits', {
+                min: formatMoney(selection.minStake, 'plain'),
+                max: formatMoney(selection.maxStake, 'plain'),
+              })}
         </p>
 
         <BetPreview isFancy={isFancy} preview={preview} />
         {isLadderMarket(selection.marketType) && preview && (
           <p className="betslip__preview-note">
-            For the whole ₹{stake == null ? '' : formatMoney(stake, 'plain')} at{' '}
-            {formatRate(selection.marketType, rate)}. Parts matched at better prices win more or risk less;
-            what is not matched waits in the book at your odds.
+            {t('betting.slip.previewNote', {
+              stake: stake == null ? '' : formatMoney(stake, 'plain'),
+              rate: formatRate(selection.marketType, rate),
+            })}
           </p>
         )}
 
@@ -125,17 +130,25 @@ export function Betslip() {
             data-testid="betslip-take-new-price"
             onClick={takeNewPrice}
           >
-            Take the new price {formatRate(selection.marketType, newPrice.rate)}
-            {isFancy && newPrice.fancyValue !== selection.fancyValue ? ` (line ${newPrice.fancyValue})` : ''}
+            {isFancy && newPrice.fancyValue !== selection.fancyValue
+              ? t('betting.slip.takeNewPriceLine', {
+                  rate: formatRate(selection.marketType, newPrice.rate),
+                  line: String(newPrice.fancyValue),
+                })
+              : t('betting.slip.takeNewPrice', { rate: formatRate(selection.marketType, newPrice.rate) })}
           </button>
         )}
 
         {confirming && !pending && preview && (
-          <div className="betslip__confirm" role="group" aria-label="Confirm bet">
+          <div className="betslip__confirm" role="group" aria-label={t('betting.slip.confirmBet')}>
             <p>
-              {SIDE_LABEL[selection.side]} {selection.selectionName} ₹
-              {stake == null ? '' : formatMoney(stake, 'plain')} @ {formatRate(selection.marketType, rate)}.
-              Liability ₹{formatMoney(preview.liabilityPaise)}.
+              {t('betting.slip.confirmText', {
+                side: sideLabel(selection.side),
+                selection: selection.selectionName,
+                stake: stake == null ? '' : formatMoney(stake, 'plain'),
+                rate: formatRate(selection.marketType, rate),
+                liability: formatMoney(preview.liabilityPaise),
+              })}
             </p>
           </div>
         )}

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useUiStore } from '@/shared/stores/ui';
+import { t } from '../../i18n';
 import { useBetslipStore } from '../../stores/betslip';
 
 /**
@@ -30,15 +31,19 @@ export function BetslipActions({
             onClick={() => (confirming ? onBack() : useBetslipStore.getState().close())}
             disabled={pending}
           >
-            {confirming ? 'Back' : 'Cancel'}
+            {confirming ? t('betting.slip.goBack') : t('betting.slip.cancel')}
           </button>
           <button type="button" className="btn btn--primary" onClick={onSubmit} disabled={pending}>
-            {pending ? 'Placing…' : confirming ? 'Confirm bet' : 'Place bet'}
+            {pending
+              ? t('betting.slip.placing')
+              : confirming
+                ? t('betting.slip.confirmBet')
+                : t('betting.slip.placeBet')}
           </button>
         </div>
       ) : (
         <Link className="btn btn--primary btn--block" to="/auth/login">
-          Log in to place bets
+          {t('betting.slip.logInToBet')}
         </Link>
       )}
       <label className="checkbox betslip__option">
@@ -47,7 +52,7 @@ export function BetslipActions({
           checked={confirmFirst}
           onChange={(e) => useUiStore.getState().setConfirmBeforePlaceBet(e.target.checked)}
         />
-        Confirm before placing
+        {t('betting.slip.confirmFirst')}
       </label>
     </>
   );

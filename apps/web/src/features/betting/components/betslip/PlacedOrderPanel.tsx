@@ -1,20 +1,30 @@
 import { faXmark } from '@fortawesome/free-solid-svg-icons';
 import type { OrderStatus } from '@backlay/contract';
+import type { Paise } from '@backlay/exchange';
 import { formatMoney } from '@/shared/lib/money';
 import { Icon } from '@/shared/ui/Icon';
+import { t } from '../../i18n';
+import { sideLabel } from '../../lib/sides';
 import { formatRate, isLadderMarket } from '../../lib/slip';
 import { selectionText } from '../../lib/format';
 import { useBetslipStore, type PlacedOrder } from '../../stores/betslip';
 import { UnmatchedActions } from '../UnmatchedActions';
-import { SIDE_LABEL } from './side-label';
 
-const STATUS_TEXT: Record<OrderStatus, string> = {
-  MATCHED: 'Matched',
-  PARTIALLY_MATCHED: 'Partly matched',
-  UNMATCHED: 'Unmatched',
-  CANCELLED: 'Cancelled',
-  LAPSED: 'Lapsed',
-};
+/** The order's state, in the player's language. */
+function statusText(status: OrderStatus): string {
+  switch (status) {
+    case 'MATCHED':
+      return t('betting.status.matched');
+    case 'PARTIALLY_MATCHED':
+      return t('betting.status.partlyMatched');
+    case 'UNMATCHED':
+      return t('betting.status.unmatched');
+    case 'CANCELLED':
+      return t('betting.status.cancelled');
+    case 'LAPSED':
+      return t('betting.status.lapsed');
+  }
+}
 
 /**
  * After placing, in the slip where the thumb is: what matched at which prices, what rests unmatched
@@ -24,22 +34,23 @@ export function PlacedOrderPanel({ order }: { order: PlacedOrder }) {
   const { selection } = order;
   const sideClass = selection.side === 'back' || selection.side === 'yes' ? 'back' : 'lay';
   const rate = (r: number) => formatRate(selection.marketType, r);
+  const rupees = (amount: Paise) => formatMoney(amount, 'plain');
   const done = () => useBetslipStore.getState().dismissPlaced();
   return (
     <section
       className={`betslip betslip--open betslip--${sideClass} card`}
-      aria-label="Bet placed"
+      aria-label={t('betting.placed.title')}
       data-testid="betslip-result"
     >
       <header className="betslip__head">
-        <h2 className="betslip__title">Bet placed</h2>
-        <button type="button" className="betslip__close" aria-label="Close betslip" onClick={done}>
+        <h2 className="betslip__title">{t('betting.placed.title')}</h2>
+        <button type="button" className="betslip__close" aria-label={t('betting.slip.close')} onClick={done}>
           <Icon icon={faXmark} />
         </button>
       </header>
       <div className="betslip__body">
         <div className="betslip__selection">
-          <span className={`betslip__side betslip__side--${sideClass}`}>{SIDE_LABEL[selection.side]}</span>
+          <span className={`betslip__side betslip__side--${sideClass}`}>{sideLabel(selection.side)}</span>
           <div className="betslip__names">
             <strong>{selectionText(selection.selectionName, selection.fancyValue)}</strong>
             <span className="muted">
@@ -50,22 +61,22 @@ export function PlacedOrderPanel({ order }: { order: PlacedOrder }) {
             className={`order-status order-status--${order.status.toLowerCase()}`}
             data-testid="betslip-result-status"
           >
-            {STATUS_TEXT[order.status]}
+            {statusText(order.status)}
           </span>
         </div>
 
-        <ul className="order-parts" aria-label="What matched and what rests">
+        <ul className="order-parts" aria-label={t('betting.placed.parts')}>
           {order.fills.map((f) => (
             <li key={f.betId} className="order-parts__row" data-testid="betslip-fill">
-              <span className="order-parts__label">Matched</span>
-              <strong>₹{formatMoney(f.stake, 'plain')}</strong>
+              <span className="order-parts__label">{t('betting.status.matched')}</span>
+              <strong>₹{rupees(f.stake)}</strong>
               <span>@ {rate(f.rate)}</span>
             </li>
           ))}
           {order.unmatchedStake > 0 && (
             <li className="order-parts__row order-parts__row--rest" data-testid="betslip-unmatched">
-              <span className="order-parts__label">Unmatched</span>
-              <strong>₹{formatMoney(order.unmatchedStake, 'plain')}</strong>
+              <span className="order-parts__label">{t('betting.status.unmatched')}</span>
+              <strong>₹{rupees(order.unmatchedStake)}</strong>
               <span>@ {rate(order.requestedRate)}</span>
             </li>
           )}
@@ -73,8 +84,9 @@ export function PlacedOrderPanel({ order }: { order: PlacedOrder }) {
         {order.unmatchedStake > 0 && isLadderMarket(selection.marketType) && (
           <>
             <p className="betslip__hint-inline">
-              The unmatched part waits in the book at {rate(order.requestedRate)} until someone takes it
-              {order.fills.length > 0 ? '' : ', or you cancel it'}.
+              {t(order.fills.length > 0 ? 'betting.placed.restWaits' : 'betting.placed.restWaitsOrCancel', {
+                rate: rate(order.requestedRate),
+              })}
             </p>
             <UnmatchedActions
               orderId={order.orderId}
@@ -90,7 +102,7 @@ export function PlacedOrderPanel({ order }: { order: PlacedOrder }) {
           {order.message}
         </p>
         <button type="button" className="btn btn--primary btn--block" onClick={done}>
-          Done
+          {t('betting.placed.done')}
         </button>
       </div>
     </section>

@@ -1,10 +1,14 @@
+import { Link } from 'react-router';
+import { t } from '../../i18n';
+import type { SlipRefusal } from './use-slip-placement';
+
 /** The server's refusal, or the bet on its way, counting down the in-play delay while it is held. */
 export function PlacingStatus({
   error,
   pending,
   countdown,
 }: {
-  error: string | null;
+  error: SlipRefusal | null;
   pending: boolean;
   countdown: number;
 }) {
@@ -12,7 +16,14 @@ export function PlacingStatus({
     <>
       {error && (
         <p className="betslip__error" role="alert">
-          {error}
+          {error.message}
+          {/* A refusal by the player's own limits points to where they are set. */}
+          {error.responsibleGaming && (
+            <>
+              {' '}
+              <Link to="/responsible-gaming">{t('betting.slip.responsibleGaming')}</Link>
+            </>
+          )}
         </p>
       )}
 
@@ -20,11 +31,13 @@ export function PlacingStatus({
         <p className="betslip__pending" role="status">
           {countdown > 0 ? (
             <>
-              Holding your bet for the in-play delay:{' '}
-              <strong data-testid="betslip-countdown">{countdown}s</strong>
+              {t('betting.slip.holding')}{' '}
+              <strong data-testid="betslip-countdown">
+                {t('betting.slip.seconds', { seconds: String(countdown) })}
+              </strong>
             </>
           ) : (
-            'Placing your bet…'
+            t('betting.slip.placingYourBet')
           )}
         </p>
       )}

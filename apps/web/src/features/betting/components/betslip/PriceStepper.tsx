@@ -1,4 +1,5 @@
 import type { PriceSelection } from '@/shared/market/selection';
+import { t } from '../../i18n';
 import { isLadderMarket } from '../../lib/slip';
 import { useBetslipStore } from '../../stores/betslip';
 import { OddsInput } from '../OddsInput';
@@ -17,7 +18,7 @@ export function PriceStepper({
   return (
     <OddsInput
       id="betslip-odds"
-      label={isLadderMarket(selection.marketType) ? 'Odds' : 'Rate'}
+      label={isLadderMarket(selection.marketType) ? t('betting.term.odds') : t('betting.slip.rate')}
       marketType={selection.marketType}
       side={selection.side}
       rate={rate}

@@ -1,4 +1,5 @@
 import type { PriceSelection } from '@/shared/market/selection';
+import { t } from '../../i18n';
 import { isLadderMarket } from '../../lib/slip';
 import { useBetslipStore } from '../../stores/betslip';
 
@@ -11,7 +12,7 @@ export function SlipOptions({ selection, pending }: { selection: PriceSelection;
   const persistence = useBetslipStore((s) => s.persistence);
   const ladder = isLadderMarket(selection.marketType);
   return (
-    <div className="betslip__options" role="group" aria-label="Order options">
+    <div className="betslip__options" role="group" aria-label={t('betting.slip.options')}>
       <label className="checkbox betslip__option">
         <input
           type="checkbox"
@@ -20,11 +21,9 @@ export function SlipOptions({ selection, pending }: { selection: PriceSelection;
           onChange={(e) => useBetslipStore.getState().setAcceptAnyOdds(e.target.checked)}
         />
         <span>
-          Accept any odds
+          {t('betting.slip.acceptAnyOdds')}
           <small className="betslip__option-hint">
-            {ladder
-              ? 'Take what is on offer now at any price; the rest waits at your odds'
-              : 'Take the price when the bet is checked, even if it moved'}
+            {ladder ? t('betting.slip.acceptAnyOddsLadder') : t('betting.slip.acceptAnyOddsFixed')}
           </small>
         </span>
       </label>
@@ -37,10 +36,8 @@ export function SlipOptions({ selection, pending }: { selection: PriceSelection;
             onChange={(e) => useBetslipStore.getState().setPersistence(e.target.checked ? 'keep' : 'cancel')}
           />
           <span>
-            Keep in play
-            <small className="betslip__option-hint">
-              Unmatched stays in the book when the match goes in play (otherwise it is cancelled)
-            </small>
+            {t('betting.slip.keepInPlay')}
+            <small className="betslip__option-hint">{t('betting.slip.keepInPlayHint')}</small>
           </span>
         </label>
       )}

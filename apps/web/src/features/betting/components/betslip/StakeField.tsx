@@ -1,5 +1,6 @@
 import type { Paise } from '@backlay/exchange';
 import { formatMoney } from '@/shared/lib/money';
+import { t } from '../../i18n';
 
 /** The stake as typed, in whole rupees; its message is the line under the quick stakes. */
 export function StakeField({
@@ -17,12 +18,12 @@ export function StakeField({
 }) {
   return (
     <div className="betslip__field">
-      <label htmlFor="betslip-stake">Stake (₹)</label>
+      <label htmlFor="betslip-stake">{t('betting.slip.stakeLabel')}</label>
       <input
         id="betslip-stake"
         inputMode="numeric"
         autoComplete="off"
-        placeholder={`Min ${formatMoney(minStake, 'digits')}`}
+        placeholder={t('betting.slip.stakePlaceholder', { min: formatMoney(minStake, 'digits') })}
         value={stakeText}
         disabled={pending}
         aria-invalid={invalid}

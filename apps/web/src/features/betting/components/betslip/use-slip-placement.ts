@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ErrorCode } from '@backlay/contract';
 import { AppError } from '@/shared/http/errors';
 import { notify } from '@/shared/ui/toast';
 import { usePlaceBet } from '../../api/place-bet';
@@ -6,17 +7,31 @@ import { quoteFor, watchMarket, type LiveQuote } from '../../lib/live-quote';
 import { isLadderMarket, newRequestId, placeBetBody, readStake, stakeLimitMessage } from '../../lib/slip';
 import { useBetslipStore } from '../../stores/betslip';
 
+/** A refused bet: the server's own message, and whether the player's own limits refused it. */
+export interface SlipRefusal {
+  message: string;
+  responsibleGaming: boolean;
+}
+
+/** Refusals by the player's loss limit, time-out or self-exclusion. */
+const RESPONSIBLE_GAMING_CODES: ReadonlySet<string> = new Set<ErrorCode>([
+  'LOSS_LIMIT_REACHED',
+  'PLAYER_TIMED_OUT',
+  'PLAYER_SELF_EXCLUDED',
+]);
+
 /**
  * Placing the open slip: one attempt at a time with one request id, the server's message on a
  * refusal, the confirm step and the "touched" state that shows field messages. A new selection
  * starts clean; a one-click tap places at once. Placed, the slip shows the order (what matched and
- * what rests). A bookmaker or fancy bet refused because the price moved offers the live price.
+ * what rests). A bookmaker or fancy bet refused because the price moved offers the live price; one
+ * refused by the player's own loss limit, time-out or self-exclusion points to responsible gaming.
  */
 export function useSlipPlacement() {
   const tap = useBetslipStore((s) => s.tap);
   const oneClickPending = useBetslipStore((s) => s.oneClickPending);
   const mutation = usePlaceBet();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<SlipRefusal | null>(null);
   const [newPrice, setNewPrice] = useState<LiveQuote | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [touched, setTouched] = useState(false);
@@ -83,7 +98,10 @@ export function useSlipPlacement() {
       });
       after.close();
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError({
+        message: e instanceof Error ? e.message : String(e),
+        responsibleGaming: e instanceof AppError && RESPONSIBLE_GAMING_CODES.has(e.code),
+      });
       // A refused bet charged nothing: the next attempt is a new bet.
       useBetslipStore.getState().setRequestId(null);
       if (e instanceof AppError && e.code === 'ODDS_CHANGED' && !isLadderMarket(sel.marketType)) {

@@ -69,7 +69,9 @@ describe('the market page’s strip', () => {
     );
     expect(screen.getByRole('button').textContent).toBe('1-Click off');
     act(() => useUiStore.getState().setOneClick({ enabled: true, stake: 500 }));
-    const chip = screen.getByRole('button', { name: 'One-click betting is on: ₹500 a tap. Change it' });
+    const chip = screen.getByRole('button', {
+      name: '1-Click ₹500: one-click betting is on, ₹500 a tap. Change it',
+    });
     expect(chip.textContent).toBe('1-Click ₹500');
     expect(chip.className).toContain('one-click-chip--on');
     fireEvent.click(chip);

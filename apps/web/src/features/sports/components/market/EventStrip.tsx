@@ -6,6 +6,7 @@ import { useUiStore } from '@/shared/stores/ui';
 import { Icon } from '@/shared/ui/Icon';
 import { useMarketIds, useMarketSlice, useOddsBook } from '../../lib/use-odds';
 import { PriceCell } from './PriceCell';
+import { t } from '../../i18n';
 
 /** A scorecard as one short line: "IND 115/6 (18.1) · CRR 6.33 · RRR 8.10", "2 – 1 67'". */
 export function scoreLine(card: ScoreCard | null, fallback: string | null): string {
@@ -17,7 +18,7 @@ export function scoreLine(card: ScoreCard | null, fallback: string | null): stri
       const parts = [`${inn.team} ${inn.runs}/${inn.wickets} (${inn.overs})`];
       if (card.currentRunRate != null) parts.push(`CRR ${card.currentRunRate.toFixed(2)}`);
       if (card.requiredRunRate != null) parts.push(`RRR ${card.requiredRunRate.toFixed(2)}`);
-      else if (card.target != null) parts.push(`Target ${card.target}`);
+      else if (card.target != null) parts.push(t('sports.score.target', { target: card.target }));
       return parts.join(' · ');
     }
     case 'football':
@@ -27,7 +28,7 @@ export function scoreLine(card: ScoreCard | null, fallback: string | null): stri
           : card.period === 'FULL_TIME'
             ? 'FT'
             : card.period === 'PRE'
-              ? 'Kick-off soon'
+              ? t('sports.score.kickOff')
               : `${card.minute}'`
       }`;
     case 'tennis': {
@@ -76,6 +77,8 @@ function useStripMarket(): {
   return { marketId, kind, runners: ordered };
 }
 
+const STRIP_SIDES = ['back', 'lay'] as const;
+
 /** The match odds' (else the bookmaker's) best back and lay of each runner, in the strip: the page's first prices. */
 function StripRates({ eventId, eventTitle }: { eventId: number; eventTitle: string }) {
   const { marketId, kind, runners } = useStripMarket();
@@ -88,7 +91,7 @@ function StripRates({ eventId, eventTitle }: { eventId: number; eventTitle: stri
           <span className="strip-runner__name" title={r.name}>
             {three ? ['1', 'X', '2'][i] : r.name}
           </span>
-          {(['back', 'lay'] as const).map((side) => (
+          {STRIP_SIDES.map((side) => (
             <PriceCell
               key={side}
               eventId={eventId}
@@ -108,11 +111,13 @@ function StripRates({ eventId, eventTitle }: { eventId: number; eventTitle: stri
   );
 }
 
-const JUMPS: { group: MarketGroup; label: string }[] = [
-  { group: 'matchOdds', label: 'Match Odds' },
-  { group: 'bookmaker', label: 'Bookmaker' },
-  { group: 'fancy', label: 'Fancy' },
-];
+const JUMPS: readonly MarketGroup[] = ['matchOdds', 'bookmaker', 'fancy'];
+
+function jumpLabel(group: MarketGroup): string {
+  if (group === 'matchOdds') return t('sports.market.matchOdds');
+  if (group === 'bookmaker') return t('sports.market.bookmaker');
+  return t('sports.market.fancy');
+}
 
 /** Scrolls a market group's first card to just under the sticky strip. */
 export function jumpTo(group: MarketGroup): void {
@@ -126,8 +131,8 @@ export function jumpTo(group: MarketGroup): void {
 function JumpChips() {
   const ids = useMarketIds();
   return (
-    <nav className="market-jump" aria-label="Jump to markets">
-      {JUMPS.map(({ group, label }) => (
+    <nav className="market-jump" aria-label={t('sports.jump')}>
+      {JUMPS.map((group) => (
         <button
           key={group}
           type="button"
@@ -135,7 +140,7 @@ function JumpChips() {
           disabled={ids[group].length === 0}
           onClick={() => jumpTo(group)}
         >
-          {label}
+          {jumpLabel(group)}
         </button>
       ))}
     </nav>
@@ -152,13 +157,17 @@ export function OneClickChip() {
       className={`one-click-chip${oneClick.enabled ? ' one-click-chip--on' : ''}`}
       aria-label={
         oneClick.enabled
-          ? `One-click betting is on: ₹${oneClick.stake} a tap. Change it`
-          : 'One-click betting is off. Turn it on'
+          ? t('sports.oneClick.on', { stake: String(oneClick.stake) })
+          : t('sports.oneClick.off')
       }
       onClick={() => void navigate('/settings-stake')}
     >
       <Icon icon={faBolt} />
-      <span>{oneClick.enabled ? `1-Click ₹${oneClick.stake}` : '1-Click off'}</span>
+      <span>
+        {oneClick.enabled
+          ? t('sports.oneClick.chipOn', { stake: String(oneClick.stake) })
+          : t('sports.oneClick.chipOff')}
+      </span>
     </button>
   );
 }
@@ -202,7 +211,7 @@ export function EventStrip({
           type="button"
           className={`pin ${pinned ? 'pin--on' : ''}`}
           aria-pressed={pinned}
-          aria-label={pinned ? `Unpin ${title}` : `Pin ${title}`}
+          aria-label={t(pinned ? 'sports.unpin' : 'sports.pin', { title })}
           onClick={() => togglePin(eventId)}
         >
           <Icon icon={faStar} />
@@ -210,12 +219,12 @@ export function EventStrip({
       </div>
       <div className="event-head__when">
         {inPlay ? (
-          <span className="live-pill">In-Play</span>
+          <span className="live-pill">{t('sports.inPlay')}</span>
         ) : event ? (
           <time dateTime={event.startTime}>{formatDateTime(event.startTime)}</time>
         ) : null}
         {score && (
-          <span className="event-head__score scoreboard--strip" aria-label="Score">
+          <span className="event-head__score scoreboard--strip" aria-label={t('sports.score')}>
             {score}
           </span>
         )}

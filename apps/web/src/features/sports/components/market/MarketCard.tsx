@@ -5,6 +5,7 @@ import { useMarketSlots } from '@/shared/market/market-slots-context';
 import { formatLimit } from '../../lib/format';
 import { useMarketSlice, useOddsBook } from '../../lib/use-odds';
 import { PriceCell } from './PriceCell';
+import { t } from '../../i18n';
 
 const SEP = '\u0001';
 
@@ -46,7 +47,12 @@ function parseHead(head: string) {
 
 export function StatusOverlay({ status }: { status: MarketStatus | string }) {
   if (status === 'OPEN' || status === '') return null;
-  const text = status === 'BALL_RUNNING' ? 'Ball running' : status === 'CLOSED' ? 'Closed' : 'Suspended';
+  const text =
+    status === 'BALL_RUNNING'
+      ? t('sports.status.ballRunning')
+      : status === 'CLOSED'
+        ? t('sports.status.closed')
+        : t('sports.status.suspended');
   return (
     <div className={`market__overlay market__overlay--${status.toLowerCase()}`} role="status">
       <span>{text}</span>
@@ -54,12 +60,21 @@ export function StatusOverlay({ status }: { status: MarketStatus | string }) {
   );
 }
 
-const RUNNER_OFF: Record<string, string> = {
-  SUSPENDED: 'Suspended',
-  REMOVED: 'Non-runner',
-  WINNER: 'Winner',
-  LOSER: 'Loser',
-};
+/** A runner out of play, in words; another status shows as the feed sends it. */
+function runnerOff(status: string): string {
+  switch (status) {
+    case 'SUSPENDED':
+      return t('sports.status.suspended');
+    case 'REMOVED':
+      return t('sports.runner.removed');
+    case 'WINNER':
+      return t('sports.runner.winner');
+    case 'LOSER':
+      return t('sports.runner.loser');
+    default:
+      return status;
+  }
+}
 
 interface CardProps {
   eventId: number;
@@ -97,23 +112,29 @@ export const ExchangeMarketCard = memo(function ExchangeMarketCard({
       <header className="market__head">
         <h3 className="market__name">{head.name}</h3>
         <span className="market__limits">
-          Min {formatLimit(head.minStake)} · Max {formatLimit(head.maxStake)}
-          {head.betDelayMs > 0 && <span className="market__delay"> · {head.betDelayMs / 1000}s delay</span>}
+          {t('sports.market.min', { amount: formatLimit(head.minStake) })} ·{' '}
+          {t('sports.market.max', { amount: formatLimit(head.maxStake) })}
+          {head.betDelayMs > 0 && (
+            <span className="market__delay">
+              {' '}
+              · {t('sports.market.delay', { seconds: String(head.betDelayMs / 1000) })}
+            </span>
+          )}
         </span>
       </header>
       <div className={`market__grid ${rates ? 'market__grid--rates' : ''}`}>
         <div className="market__cols" aria-hidden="true">
           <span className="market__cols-name">
-            {rates ? 'Rates per 100' : `${head.runners.length} selections`}
+            {rates ? t('sports.market.rates') : t('sports.market.selections', { count: head.runners.length })}
           </span>
           {depth.map((l) => (
             <span key={`b${l}`} className={`market__col market__col--back price--l${l}`}>
-              {l === 0 ? 'Back' : ''}
+              {l === 0 ? t('sports.market.back') : ''}
             </span>
           ))}
           {[...depth].reverse().map((l) => (
             <span key={`l${l}`} className={`market__col market__col--lay price--l${l}`}>
-              {l === 0 ? 'Lay' : ''}
+              {l === 0 ? t('sports.market.lay') : ''}
             </span>
           ))}
         </div>
@@ -151,7 +172,7 @@ export const ExchangeMarketCard = memo(function ExchangeMarketCard({
                 />
               ))}
               {r.status !== 'ACTIVE' && status === 'OPEN' && (
-                <div className="runner__overlay">{RUNNER_OFF[r.status] ?? r.status}</div>
+                <div className="runner__overlay">{runnerOff(r.status)}</div>
               )}
             </div>
           ))}
@@ -201,8 +222,8 @@ export const FancyRow = memo(function FancyRow({ eventId, eventTitle, marketId }
         <StatusOverlay status={status} />
       </div>
       <div className="fancy__limits">
-        <span>Min {formatLimit(head.minStake)}</span>
-        <span>Max {formatLimit(head.maxStake)}</span>
+        <span>{t('sports.market.min', { amount: formatLimit(head.minStake) })}</span>
+        <span>{t('sports.market.max', { amount: formatLimit(head.maxStake) })}</span>
       </div>
     </div>
   );
@@ -221,14 +242,14 @@ export function FancySection({
   return (
     <section className="market card fancy" data-market-group="fancy">
       <header className="market__head">
-        <h3 className="market__name">Fancy</h3>
-        <span className="market__limits">Sessions · runs lines</span>
+        <h3 className="market__name">{t('sports.market.fancy')}</h3>
+        <span className="market__limits">{t('sports.fancy.sessions')}</span>
       </header>
       <div className="fancy__cols" aria-hidden="true">
         <span />
-        <span className="market__col market__col--lay">No</span>
-        <span className="market__col market__col--back">Yes</span>
-        <span className="fancy__cols-limits">Min / Max</span>
+        <span className="market__col market__col--lay">{t('sports.fancy.no')}</span>
+        <span className="market__col market__col--back">{t('sports.fancy.yes')}</span>
+        <span className="fancy__cols-limits">{t('sports.fancy.limits')}</span>
       </div>
       {ids.map((id) => (
         <FancyRow key={id} eventId={eventId} eventTitle={eventTitle} marketId={id} />

@@ -4,9 +4,10 @@ import { paise } from '@backlay/exchange';
 import { bus } from '@/shared/events/bus';
 import type { PriceSelection } from '@/shared/market/selection';
 import { formatPrice, formatSize } from '../../lib/format';
+import { priceLabel, type PriceSide } from '../../lib/price-label';
 import { useMarketSlice, useOddsBook } from '../../lib/use-odds';
 
-export type CellSide = 'back' | 'lay' | 'yes' | 'no';
+export type CellSide = PriceSide;
 
 interface Quote {
   /** What the cell shows large: odds, a rate or a fancy line. */
@@ -145,11 +146,13 @@ export const PriceCell = memo(function PriceCell(props: PriceCellProps) {
       disabled={empty}
       onClick={onClick}
       data-testid={`${place === 'strip' ? 'strip-price' : 'price'}-${marketId}-${runnerId ?? 'f'}-${side}-${level}`}
-      aria-label={
-        empty
-          ? `${side} ${selectionName}: no price`
-          : `${side} ${selectionName} at ${mainText}${kind === 'line' ? ` rate ${subText}` : ''}`
-      }
+      aria-label={priceLabel(
+        side,
+        selectionName,
+        empty ? null : kind === 'odds' ? formatPrice(Number(mainText)) : (mainText ?? ''),
+        kind === 'line' ? (subText ?? '') : undefined,
+        kind === 'odds' && !empty ? formatSize(paise(Number(subText))) : undefined,
+      )}
     >
       {!empty && (
         <>

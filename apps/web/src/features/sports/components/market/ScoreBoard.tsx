@@ -8,6 +8,7 @@ import type {
 } from '@backlay/contract';
 import { secondsUntil, useNow } from '@/shared/lib/clock';
 import { formatCountdown } from '@/shared/lib/time';
+import { t } from '../../i18n';
 
 function ballClass(ball: string): string {
   if (ball === 'W') return 'ball ball--w';
@@ -30,18 +31,18 @@ function Cricket({ card }: { card: CricketScoreCard }) {
             <span className="score__runs">
               {inn.runs}/{inn.wickets}
             </span>
-            <span className="score__overs">({inn.overs} ov)</span>
+            <span className="score__overs">{t('sports.score.overs', { overs: inn.overs })}</span>
           </div>
         ))}
       </div>
       <div className="score__meta">
         {card.currentRunRate != null && <span>CRR {card.currentRunRate.toFixed(2)}</span>}
-        {card.target != null && <span>Target {card.target}</span>}
+        {card.target != null && <span>{t('sports.score.target', { target: card.target })}</span>}
         {card.requiredRunRate != null && <span>RRR {card.requiredRunRate.toFixed(2)}</span>}
         <span className="muted">{card.format}</span>
       </div>
       {card.recentBalls.length > 0 && (
-        <div className="score__balls" aria-label="This over">
+        <div className="score__balls" aria-label={t('sports.score.thisOver')}>
           {card.recentBalls.map((b, i) => (
             <span key={i} className={ballClass(b)}>
               {b}
@@ -56,12 +57,12 @@ function Cricket({ card }: { card: CricketScoreCard }) {
 
 function Football({ card }: { card: FootballScoreCard }) {
   const period: Record<FootballScoreCard['period'], string> = {
-    PRE: 'Kick-off soon',
+    PRE: t('sports.score.kickOff'),
     FIRST_HALF: `${card.minute}'`,
-    HALF_TIME: 'Half time',
+    HALF_TIME: t('sports.score.halfTime'),
     SECOND_HALF: `${card.minute}'`,
-    FULL_TIME: 'Full time',
-    ABANDONED: 'Abandoned',
+    FULL_TIME: t('sports.score.fullTime'),
+    ABANDONED: t('sports.score.abandoned'),
   };
   return (
     <div className="score score--versus">
@@ -81,14 +82,14 @@ function Tennis({ card }: { card: TennisScoreCard }) {
       <thead>
         <tr>
           <th scope="col">
-            <span className="muted">Best of {card.bestOf}</span>
+            <span className="muted">{t('sports.score.bestOf', { n: card.bestOf })}</span>
           </th>
           {card.sets.map((_, i) => (
             <th key={i} scope="col">
               S{i + 1}
             </th>
           ))}
-          <th scope="col">{card.tieBreak ? 'TB' : 'Pts'}</th>
+          <th scope="col">{card.tieBreak ? 'TB' : t('sports.score.points')}</th>
         </tr>
       </thead>
       <tbody>
@@ -96,7 +97,11 @@ function Tennis({ card }: { card: TennisScoreCard }) {
           <tr key={player}>
             <th scope="row">
               {card.server === p && card.status === 'IN_PROGRESS' && (
-                <span className="serve" aria-label="Serving" title="Serving" />
+                <span
+                  className="serve"
+                  aria-label={t('sports.score.serving')}
+                  title={t('sports.score.serving')}
+                />
               )}
               {player}
             </th>
@@ -114,11 +119,11 @@ function Tennis({ card }: { card: TennisScoreCard }) {
 function Kabaddi({ card }: { card: KabaddiScoreCard }) {
   const clock =
     card.status === 'HALF_TIME'
-      ? 'Half time'
+      ? t('sports.score.halfTime')
       : card.status === 'FINISHED'
-        ? 'Full time'
+        ? t('sports.score.fullTime')
         : card.status === 'NOT_STARTED'
-          ? 'Starts soon'
+          ? t('sports.score.startsSoon')
           : `${card.minute}' · H${card.half}`;
   return (
     <div className="score score--versus">
@@ -147,18 +152,18 @@ function Race({ card }: { card: HorseRacingScoreCard }) {
         <strong>{card.raceName}</strong>
         <span className="muted">
           {' '}
-          · {card.course} · {card.distanceMetres} m · {card.going}
+          · {card.course} · {t('sports.score.metres', { n: card.distanceMetres })} · {card.going}
         </span>
       </div>
       <div className="score__big">
         {card.phase === 'PRE_RACE' ? (
           <>
-            <small className="score__clock">Off in</small> {formatCountdown(seconds)}
+            <small className="score__clock">{t('sports.score.offIn')}</small> {formatCountdown(seconds)}
           </>
         ) : card.phase === 'RUNNING' ? (
-          'Running'
+          t('sports.score.running')
         ) : (
-          'Finished'
+          t('sports.score.finished')
         )}
       </div>
       {!preRace && <p className="score__summary">{card.summary}</p>}
@@ -169,7 +174,7 @@ function Race({ card }: { card: HorseRacingScoreCard }) {
 export function ScoreBoard({ card, fallback }: { card: ScoreCard | null; fallback: string | null }) {
   if (!card) return fallback ? <div className="score card">{fallback}</div> : null;
   return (
-    <div className="scoreboard card" aria-label="Scorecard">
+    <div className="scoreboard card" aria-label={t('sports.scorecard')}>
       {card.sport === 'cricket' && <Cricket card={card} />}
       {card.sport === 'football' && <Football card={card} />}
       {card.sport === 'tennis' && <Tennis card={card} />}
