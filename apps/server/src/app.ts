@@ -53,6 +53,7 @@ import { fastifyLogging, resolveLogFormat, type LogSink } from './platform/log/l
 import { OutboxSmsSender, type SmsSender } from './platform/sms/sms-sender';
 import { realtimeHub } from './realtime';
 import { referralPlugin } from './referral';
+import { responsibleGamingPlugin } from './responsible-gaming';
 import {
   DomainResolver,
   domainsPlugin,
@@ -299,6 +300,7 @@ export async function buildApp({
   await app.register(accountRoutes, { accounts, sessions, tokens, config, outbox });
   const loginLinks = new LoginLinkService(db, sessions, tokens, sessionRevocations);
   await app.register(loginLinkRoutes, { loginLinks });
+  await app.register(responsibleGamingPlugin);
   await app.register(bettingPlugin);
   await app.register(statementPlugin);
   // Payment screenshots read by OCR in worker threads (OCR_WORKERS), started by the first one: the

@@ -436,15 +436,24 @@ describe.each(backends)('betting through the API (%s)', (backend) => {
       expect(await walletOf(ctx.database.db, p.userId)).toEqual({ balance: 320_000, exposure: 320_000 });
     });
 
-    it('a locked or self-excluded user cannot bet', async () => {
+    it('a locked, self-excluded or timed-out user cannot bet', async () => {
       const m = newMatchOdds();
       const p = await demoPlayer(ctx);
       await ctx.database.db.execute(
         sql`update users set excluded_until = now() + interval '1 day' where id = ${p.userId}`,
       );
-      expectRefused(await place(ctx, p, back(m, 11, 2, 100)), 403, 'FORBIDDEN', /excluded yourself/);
+      expectRefused(
+        await place(ctx, p, back(m, 11, 2, 100)),
+        403,
+        'PLAYER_SELF_EXCLUDED',
+        /^You have excluded yourself from play until .+ IST\. You can still withdraw\.$/,
+      );
       await ctx.database.db.execute(
-        sql`update users set excluded_until = null, status = 'locked' where id = ${p.userId}`,
+        sql`update users set excluded_until = null, timed_out_until = now() + interval '1 day' where id = ${p.userId}`,
+      );
+      expectRefused(await place(ctx, p, back(m, 11, 2, 100)), 403, 'PLAYER_TIMED_OUT', /time-out until/);
+      await ctx.database.db.execute(
+        sql`update users set timed_out_until = null, status = 'locked' where id = ${p.userId}`,
       );
       expectRefused(await place(ctx, p, back(m, 11, 2, 100)), 403, 'USER_LOCKED');
       expect(await betCount(ctx.database.db, p.userId)).toBe(0);

@@ -375,8 +375,12 @@ describe.each(backends)('casino seamless wallet (%s)', (backend) => {
       await ctx.database.db.execute(
         sql`update users set status = 'active', excluded_until = now() + interval '1 day' where id = ${p.userId}`,
       );
-      expectRefused(await bet(p), 403, 'FORBIDDEN', /excluded/);
-      await ctx.database.db.execute(sql`update users set excluded_until = null where id = ${p.userId}`);
+      expectRefused(await bet(p), 403, 'PLAYER_SELF_EXCLUDED', /excluded yourself from play until/);
+      await ctx.database.db.execute(
+        sql`update users set excluded_until = null, timed_out_until = now() + interval '1 day' where id = ${p.userId}`,
+      );
+      expectRefused(await bet(p), 403, 'PLAYER_TIMED_OUT', /time-out until/);
+      await ctx.database.db.execute(sql`update users set timed_out_until = null where id = ${p.userId}`);
       expect(b.balance).toBe(200);
     });
   });

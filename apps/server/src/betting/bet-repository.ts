@@ -19,6 +19,7 @@ export async function lockMarketExclusive(tx: Tx, marketId: string): Promise<voi
 export interface BettorState {
   status: 'pending' | 'active' | 'locked' | 'closed';
   excludedUntilMs: number | null;
+  timedOutUntilMs: number | null;
   existingBetId: number | null;
 }
 
@@ -28,10 +29,16 @@ export async function bettorState(
   userId: number,
   requestId: string,
 ): Promise<BettorState | null> {
-  const [row] = await queryRows<{ status: BettorState['status']; excluded: unknown; existing: unknown }>(
+  const [row] = await queryRows<{
+    status: BettorState['status'];
+    excluded: unknown;
+    timed_out: unknown;
+    existing: unknown;
+  }>(
     db,
     sql`select u.status,
           case when u.excluded_until > now() then (extract(epoch from u.excluded_until) * 1000)::float8 end as excluded,
+          case when u.timed_out_until > now() then (extract(epoch from u.timed_out_until) * 1000)::float8 end as timed_out,
           (select b.id from bets b
             where b.user_id = u.id and b.request_id = ${requestId} and b.id = b.order_id) as existing
         from users u where u.id = ${userId}`,
@@ -40,6 +47,7 @@ export async function bettorState(
   return {
     status: row.status,
     excludedUntilMs: numOrNull(row.excluded),
+    timedOutUntilMs: numOrNull(row.timed_out),
     existingBetId: numOrNull(row.existing),
   };
 }

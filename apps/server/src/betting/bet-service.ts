@@ -6,6 +6,7 @@ import type { Ledger } from '../ledger';
 import type { Db } from '../platform/db/database';
 import { AppError } from '../platform/http/app-error';
 import { formatRupees } from '../platform/money';
+import { barredError, lossRefusal, lostPerWindow } from '../responsible-gaming';
 import type { FeedMarket, MarketFeed } from '@backlay/market-feed';
 import type { MarketStore } from '../sports';
 import { bettorState, existingBetId } from './bet-repository';
@@ -44,15 +45,18 @@ function duplicate(betId: number): AppError {
   );
 }
 
-function refuseBettor(status: string, excludedUntilMs: number | null): void {
-  if (status === 'pending') throw new AppError('USER_NOT_VERIFIED');
-  if (status !== 'active') throw new AppError('USER_LOCKED');
-  if (excludedUntilMs !== null) {
-    throw new AppError(
-      'FORBIDDEN',
-      `You have excluded yourself from betting until ${new Date(excludedUntilMs).toISOString()}.`,
-    );
-  }
+function refuseBettor(s: {
+  status: string;
+  excludedUntilMs: number | null;
+  timedOutUntilMs: number | null;
+}): void {
+  if (s.status === 'pending') throw new AppError('USER_NOT_VERIFIED');
+  if (s.status !== 'active') throw new AppError('USER_LOCKED');
+  const barred = barredError({
+    excludedUntil: s.excludedUntilMs === null ? null : new Date(s.excludedUntilMs),
+    timedOutUntil: s.timedOutUntilMs === null ? null : new Date(s.timedOutUntilMs),
+  });
+  if (barred) throw barred;
 }
 
 /** An order's status from what it holds: matched parts and a resting part. */
@@ -134,7 +138,7 @@ export class BetService {
       const state = await bettorState(db, user.userId, body.requestId);
       if (!state) throw new AppError('UNAUTHENTICATED');
       if (state.existingBetId !== null) throw duplicate(state.existingBetId);
-      refuseBettor(state.status, state.excludedUntilMs);
+      refuseBettor(state);
     }
     let plan: OrderPlan;
     try {
@@ -174,7 +178,7 @@ export class BetService {
     const rows = plan.rest ? [...plan.fills, plan.rest] : plan.fills;
     const placed = await placeAtomically(this.deps.db, key, (pos) => {
       if (pos.existingBetId !== null) throw duplicate(pos.existingBetId);
-      refuseBettor(pos.status, pos.excludedUntilMs);
+      refuseBettor(pos);
       if (!pos.marketOpen) throw new AppError('MARKET_CLOSED');
       const before = positionOf(market.type, runnerIds, pos.bets, pos.unmatched);
       const after = positionOf(
@@ -191,6 +195,18 @@ export class BetService {
           'INSUFFICIENT_FUNDS',
           `Insufficient balance for this bet: it needs ${formatRupees(paise(exposureAfter - exposureBefore))} more exposure and ${formatRupees(paise(Math.max(0, pos.balancePaise - pos.exposurePaise)))} is available.`,
         );
+      }
+      // A loss limit: what the player lost in its window, their open exposure and this bet's added
+      // exposure must fit it (read only for a player who has one).
+      if (pos.loss) {
+        const refused = lossRefusal(
+          pos.loss.limits,
+          lostPerWindow(pos.loss),
+          pos.exposurePaise,
+          exposureAfter - exposureBefore,
+          'bet',
+        );
+        if (refused) throw refused;
       }
       return {
         userId: user.userId,

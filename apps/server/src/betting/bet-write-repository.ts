@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { lockWalletRowsInOrderSql, moveExposureCte } from '../ledger';
 import type { Db } from '../platform/db/database';
+import { lossStateColumnSql, noLossLimitSql, parseLossState, type LossState } from '../responsible-gaming';
 import { BatchLanes } from './batch-lanes';
 import { MARKET_LOCK_CLASS } from './bet-repository';
 import { KnownPositions } from './known-positions';
@@ -41,6 +42,10 @@ export interface BetPosition {
   exposurePaise: Paise;
   status: BettorStatus;
   excludedUntilMs: number | null;
+  /** The end of a time-out the player is taking, while it runs. */
+  timedOutUntilMs: number | null;
+  /** The player's loss limits and what they lost in each window; null (no sums read) without one. */
+  loss: LossState | null;
   isDemo: boolean;
   /** False when the market row is closed (or missing). */
   marketOpen: boolean;
@@ -112,6 +117,8 @@ function lockSql(u: string, m: string): string {
 function loadSql(u: string, m: string, r: string): string {
   return `select a.balance, w.exposure, u.status, u.is_demo,
       case when u.excluded_until > now() then (extract(epoch from u.excluded_until) * 1000)::float8 end as excluded,
+      case when u.timed_out_until > now() then (extract(epoch from u.timed_out_until) * 1000)::float8 end as timed_out,
+      ${lossStateColumnSql(u, 'w.cash_account_id')} as loss,
       (select mk.closed_at is null from markets mk where mk.id = ${m}) as market_open,
       (select b.id from bets b where b.user_id = ${u} and b.request_id = ${r} and b.id = b.order_id) as existing,
       (select coalesce(json_agg(json_build_array(g.side, g.runner_id, g.price_hundredths, g.rate, g.line, g.stake, g.status)), '[]'::json)
@@ -223,8 +230,9 @@ function insertSql(a: readonly string[], guard?: string): string {
 
 /**
  * The guard of the one-round-trip path: the state a decision was taken on is still the state now
- * (the balance, the wallet's exposure, the user's standing, the market open, and the same bets in
- * the market, matched and resting, known by the count the bet path keeps beside the market's
+ * (the balance, the wallet's exposure, the user's standing: active, no self-exclusion or time-out in
+ * force and still no loss limit, which a remembered decision does not judge; the market open, and
+ * the same bets in the market, matched and resting, known by the count the bet path keeps beside the market's
  * exposure: every change of a user's bets in a market (a bet, a fill of a resting order, a cancel,
  * a lapse, an edit) bumps it under the wallet lock). It runs after the wallet lock in the same
  * transaction, so it holds to commit.
@@ -232,11 +240,14 @@ function insertSql(a: readonly string[], guard?: string): string {
 function stateGuard(a: readonly string[]): string {
   const [u, , , , m] = a;
   const [balance, exposure, placed] = a.slice(INSERT_ARGS);
+  if (u === undefined || placed === undefined)
+    throw new Error(`the guard takes ${INSERT_ARGS + 3} arguments`);
   return `select 1 from wallets w
         join ledger_accounts a on a.id = w.cash_account_id
         join users u on u.id = w.user_id
       where w.user_id = ${u} and a.balance = ${balance} and w.exposure = ${exposure}
         and u.status = 'active' and (u.excluded_until is null or u.excluded_until <= now())
+        and (u.timed_out_until is null or u.timed_out_until <= now()) and ${noLossLimitSql(u)}
         and exists (select 1 from markets mk where mk.id = ${m} and mk.closed_at is null)
         and coalesce((select bets_placed from market_exposures
                where user_id = ${u} and market_id = ${m}), 0) = ${placed}`;
@@ -285,6 +296,8 @@ function toPosition(row: Row | undefined): BetPosition | null {
     exposurePaise: paiseOf(row.exposure),
     status: row.status as BettorStatus,
     excludedUntilMs: numOrNull(row.excluded),
+    timedOutUntilMs: numOrNull(row.timed_out),
+    loss: parseLossState(row.loss),
     isDemo: row.is_demo === true,
     marketOpen: row.market_open === true,
     existingBetId: numOrNull(row.existing),
@@ -441,7 +454,9 @@ async function tryKnownState(
   decide: (position: BetPosition) => NewBet,
 ): Promise<Placed | null> {
   const known = state.known.get(key.userId, key.marketId);
-  if (!known) return null;
+  // A loss limit is judged on sums that move with the clock (a window's old results drop out), so
+  // such a player's bet always reads them afresh the two-round-trip way.
+  if (!known || known.position.loss !== null) return null;
   const { position, placed } = known;
   let bet: NewBet;
   try {

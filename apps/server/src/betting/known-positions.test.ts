@@ -8,6 +8,8 @@ const position = (balance: number, bets: BetPosition['bets'] = []): BetPosition 
   exposurePaise: paise(0),
   status: 'active',
   excludedUntilMs: null,
+  timedOutUntilMs: null,
+  loss: null,
   isDemo: false,
   marketOpen: true,
   existingBetId: null,

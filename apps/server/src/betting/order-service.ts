@@ -25,6 +25,7 @@ import type { Db, Tx } from '../platform/db/database';
 import type { AuthUser } from '../platform/http/auth-user';
 import { AppError } from '../platform/http/app-error';
 import { formatRupees } from '../platform/money';
+import { guardRisk } from '../responsible-gaming';
 import { newBetRow, orderResult } from './bet-service';
 import {
   checkMaxProfit,
@@ -235,6 +236,12 @@ export class OrderService {
           `Insufficient balance for this change: it needs ${formatRupees(paise(exposureAfter - held.heldPaise))} more exposure and ${formatRupees(paise(Math.max(0, held.balancePaise - held.exposurePaise)))} is available.`,
         );
       }
+      // An edit is a bet: refused in a time-out or self-exclusion, and over a loss limit when it adds risk.
+      await guardRisk(tx, head.userId, {
+        atRisk: held.exposurePaise,
+        added: exposureAfter - held.heldPaise,
+        what: 'bet',
+      });
 
       const fillIds = await this.writeEdit(tx, resting, fills, rest);
       const wallet = await writeExposure(tx, head.userId, head.marketId, exposureAfter);

@@ -12,6 +12,7 @@ import type { Db, Executor } from '../platform/db/database';
 import type { AuthUser, OperatorAction } from '../platform/http/auth-user';
 import { AppError } from '../platform/http/app-error';
 import { formatRupees } from '../platform/money';
+import { refuseIfBarred } from '../responsible-gaming';
 import * as repo from './bonus-repository';
 
 /*
@@ -262,6 +263,8 @@ export class BonusService {
   async claim(user: AuthUser, bonusId: number): Promise<PlayerBonus> {
     return this.ledger.transaction(async (money) => {
       await money.wallet(user.userId, { forUpdate: true });
+      // Responsible gaming: no bonus while the player takes a time-out or is excluded from play.
+      await refuseIfBarred(money.tx, user.userId);
       const bonus = await repo.findBonus(money.tx, user.domainId, bonusId);
       if (!bonus) throw new AppError('BONUS_NOT_CLAIMABLE', 'There is no such bonus on this site.');
       const verdict = await this.judge(

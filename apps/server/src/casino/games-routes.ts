@@ -2,6 +2,8 @@ import { routes, type CasinoProviderId } from '@backlay/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../platform/http/app-error';
 import { defineRoute } from '../platform/http/define-route';
+import type { AuthUser } from '../platform/http/auth-user';
+import { refuseIfBarred } from '../responsible-gaming';
 import { CasinoProviderDown } from './casino-provider';
 import type { CasinoCatalogue } from './catalogue';
 import { isProviderOff } from './provider-settings-service';
@@ -16,8 +18,11 @@ import { isProviderOff } from './provider-settings-service';
 export async function casinoGamesRoutes(app: FastifyInstance, opts: { catalogue: CasinoCatalogue }) {
   const { catalogue } = opts;
 
-  const listOf = async (provider: CasinoProviderId, req: FastifyRequest) => {
+  const listOf = async (provider: CasinoProviderId, req: FastifyRequest, user: AuthUser | null) => {
     if (!req.domain.settings.casino) return [];
+    // A signed-in player taking a time-out or excluded from play is told so rather than shown games
+    // to launch (the launch itself is refused at the wallet's balance call).
+    if (user) await refuseIfBarred(app.db, user.userId);
     // Read on every list (not cached): a switch counts at once.
     if (await isProviderOff(app.db, req.domain.id, provider)) return [];
     try {
@@ -29,6 +34,6 @@ export async function casinoGamesRoutes(app: FastifyInstance, opts: { catalogue:
     }
   };
 
-  defineRoute(app, routes.getInternationalGames, ({ req }) => listOf('international', req));
-  defineRoute(app, routes.getCasinoGames, ({ query, req }) => listOf(query.provider, req));
+  defineRoute(app, routes.getInternationalGames, ({ req, user }) => listOf('international', req, user));
+  defineRoute(app, routes.getCasinoGames, ({ query, req, user }) => listOf(query.provider, req, user));
 }

@@ -2,6 +2,7 @@ import { paise, type Paise } from '@backlay/exchange';
 import { and, eq, sql } from 'drizzle-orm';
 import type { CasinoProviderId } from '@backlay/contract';
 import type { Executor, Tx } from '../platform/db/database';
+import { noLossLimitSql } from '../responsible-gaming';
 import {
   casinoProviderSettings,
   casinoTransactions,
@@ -108,12 +109,16 @@ export interface CasinoPlayer {
   isDemo: boolean;
   /** Self-excluded until this time, when it is still ahead. */
   excludedUntil: Date | null;
+  /** Taking a time-out until this time, when it is still ahead. */
+  timedOutUntil: Date | null;
   /** The player's site is under maintenance (its `siteSuspended` setting). */
   siteSuspended: boolean;
   /** The player's site has its casino switched off (its `casino` setting is false). */
   casinoOff: boolean;
   /** The player's site has switched off the provider calling (casino_provider_settings). */
   providerOff: boolean;
+  /** The player set a loss limit (responsible gaming): a stake is judged against it in its transaction. */
+  lossLimited: boolean;
 }
 
 /** The player a casinoToken names, as the wallet judges them for a call of `provider`. */
@@ -129,17 +134,19 @@ export async function findPlayer(
       status: users.status,
       isDemo: users.isDemo,
       excludedUntil: users.excludedUntil,
+      timedOutUntil: users.timedOutUntil,
       siteSuspended: sql<boolean>`coalesce((${domains.settings}->>'siteSuspended')::boolean, false)`,
       casinoOff: sql<boolean>`coalesce((${domains.settings}->>'casino')::boolean = false, false)`,
       providerOff: sql<boolean>`exists (select 1 from ${casinoProviderSettings}
         where ${casinoProviderSettings.domainId} = ${users.domainId}
           and ${casinoProviderSettings.provider} = ${provider}
           and ${casinoProviderSettings.enabled} = false)`,
+      lossLimited: sql<boolean>`not ${sql.raw(noLossLimitSql('"users"."id"'))}`,
     })
     .from(users)
     .innerJoin(domains, eq(domains.id, users.domainId))
     .where(eq(users.id, userId));
   if (!row) return null;
-  const excluded = row.excludedUntil && row.excludedUntil.getTime() > Date.now() ? row.excludedUntil : null;
-  return { ...row, excludedUntil: excluded };
+  const ahead = (at: Date | null) => (at && at.getTime() > Date.now() ? at : null);
+  return { ...row, excludedUntil: ahead(row.excludedUntil), timedOutUntil: ahead(row.timedOutUntil) };
 }

@@ -16,6 +16,7 @@ import type { Ledger, MoneyWriter, Wallet, WalletRow } from '../ledger';
 import type { Db } from '../platform/db/database';
 import { AppError } from '../platform/http/app-error';
 import { formatRupees } from '../platform/money';
+import { barredError, guardRisk } from '../responsible-gaming';
 import type { CasinoTokens } from './casino-token';
 import * as repo from './wallet-repository';
 
@@ -81,6 +82,9 @@ export class CasinoWallet {
     const player = await this.player(provider, input.casinoToken, { live: true });
     // A provider the site switched off launches no game: its launch checks the token with this call.
     if (player.providerOff) throw providerOffError(provider);
+    // Nor does a player taking a time-out or excluded from play (responsible gaming).
+    const barred = barredError(player);
+    if (barred) throw barred;
     const wallet = await this.ledger.wallet(player.id);
     return { playerId: String(player.id), balance: available(wallet), currency: 'INR', demo: player.isDemo };
   }
@@ -111,6 +115,15 @@ export class CasinoWallet {
       const wallet = await money.wallet(player.id, { forUpdate: true });
       const free = available(wallet);
       if (free < input.amount) throw new InsufficientCasinoFunds(free);
+      // A loss limit: what the player lost in its windows, read under the wallet's lock (a player
+      // without one costs no read here).
+      if (player.lossLimited) {
+        await guardRisk(money.tx, player.id, {
+          atRisk: wallet.exposurePaise,
+          added: input.amount,
+          what: 'stake',
+        });
+      }
       // Play money counts for no bonus. Counted before the debit: the claim's lock, then the ledger's rows,
       // in the order the bonus feature's own work takes them.
       if (!wallet.isDemo) {
@@ -388,10 +401,6 @@ function refuseStaker(player: repo.CasinoPlayer, provider: CasinoProviderId): vo
   if (player.providerOff) throw providerOffError(provider);
   if (player.status === 'pending') throw new AppError('USER_NOT_VERIFIED');
   if (player.status !== 'active') throw new AppError('USER_LOCKED');
-  if (player.excludedUntil) {
-    throw new AppError(
-      'FORBIDDEN',
-      `The player has excluded themselves from betting until ${player.excludedUntil.toISOString()}.`,
-    );
-  }
+  const barred = barredError(player);
+  if (barred) throw barred;
 }

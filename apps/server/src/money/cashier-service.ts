@@ -17,6 +17,7 @@ import type { Db, Tx } from '../platform/db/database';
 import type { AuthUser } from '../platform/http/auth-user';
 import { AppError } from '../platform/http/app-error';
 import { formatRupees } from '../platform/money';
+import { checkDeposit, guardDeposit } from '../responsible-gaming';
 import * as repo from './cashier-repository';
 import { decodeImageDataUrl } from './images';
 
@@ -318,15 +319,21 @@ export class CashierService {
     if (!(await repo.isOwnImage(this.db, input.imageId, user.userId))) {
       throw new AppError('NOT_FOUND', 'No such payment screenshot of yours: upload it again.');
     }
-    const stored = await repo.insertDepositRequest(this.db, {
-      userId: user.userId,
-      domainId: user.domainId,
-      amountPaise: input.amount,
-      paymentMethod: input.paymentMethod,
-      utr: input.utr,
-      imageId: input.imageId,
+    const stored = await this.db.transaction(async (tx) => {
+      // Responsible gaming: no deposit in a time-out or self-exclusion, none over a deposit limit;
+      // judged under the player's lock with the insert, so two deposits at once cannot both fit.
+      await guardDeposit(tx, user.userId, input.amount);
+      const row = await repo.insertDepositRequest(tx, {
+        userId: user.userId,
+        domainId: user.domainId,
+        amountPaise: input.amount,
+        paymentMethod: input.paymentMethod,
+        utr: input.utr,
+        imageId: input.imageId,
+      });
+      if (!row) throw new AppError('UTR_ALREADY_USED');
+      return row;
     });
-    if (!stored) throw new AppError('UTR_ALREADY_USED');
     // Read for the operator after the answer: the player never waits for the OCR, nor fails with it.
     if (this.slips) void this.slips.read(stored.id);
     return toPlayerItem(stored);
@@ -350,6 +357,8 @@ export class CashierService {
     }
     this.refuseDemo(user);
     await this.checkCashier(user.domainId, 'deposit', input.paymentMethod, input.amount);
+    // Before the screenshot is stored: a deposit responsible gaming refuses stores nothing.
+    await checkDeposit(this.db, user.userId, input.amount);
     const stored = storedImageId(input.imageUrl);
     const imageId = stored ?? (await this.storeImage(user, input.imageUrl)).imageId;
     return this.insertDeposit(user, {

@@ -12,6 +12,7 @@ import type { Db } from '../platform/db/database';
 import type { AuthUser } from '../platform/http/auth-user';
 import { AppError } from '../platform/http/app-error';
 import { formatRupees } from '../platform/money';
+import { checkDeposit, guardDeposit } from '../responsible-gaming';
 import { findCashierSettings } from './cashier-repository';
 import * as repo from './gateway-repository';
 import type { PaymentOrderState, PaymentOrderStatus, PaymentProvider } from './payment-provider';
@@ -83,6 +84,8 @@ export class GatewayService {
         `Deposits on this site are from ${formatRupees(settings.minDepositPaise)} to ${formatRupees(settings.maxDepositPaise)}.`,
       );
     }
+    // Responsible gaming, before the provider opens an order; judged again with the order's insert.
+    await checkDeposit(this.db, user.userId, amount);
     const now = this.now();
     const orderId = newOrderId(now);
     let opened;
@@ -102,14 +105,19 @@ export class GatewayService {
       );
       throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE');
     }
-    const order = await repo.insertOrder(this.db, {
-      id: orderId,
-      userId: user.userId,
-      domainId: user.domainId,
-      provider: provider.name,
-      amountPaise: amount,
-      upiUri: opened.upiUri,
-      expiresAt: opened.expiresAt,
+    // Under the player's lock with the insert: two orders opened at once cannot both fit a limit (a
+    // refused one stays unpaid at the provider and expires; nothing of it is recorded here).
+    const order = await this.db.transaction(async (tx) => {
+      await guardDeposit(tx, user.userId, amount);
+      return repo.insertOrder(tx, {
+        id: orderId,
+        userId: user.userId,
+        domainId: user.domainId,
+        provider: provider.name,
+        amountPaise: amount,
+        upiUri: opened.upiUri,
+        expiresAt: opened.expiresAt,
+      });
     });
     const qrSvg = await qrToString(order.upiUri, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 });
     return {

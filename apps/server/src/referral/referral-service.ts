@@ -13,6 +13,7 @@ import type { Db, Executor } from '../platform/db/database';
 import { AppError } from '../platform/http/app-error';
 import type { OperatorAction } from '../platform/http/auth-user';
 import { formatRupees } from '../platform/money';
+import { refuseIfBarred } from '../responsible-gaming';
 import * as repo from './referral-repository';
 
 type OperatorReferral = z.infer<typeof OperatorReferralSchema>;
@@ -207,6 +208,8 @@ export class ReferralService {
           })
         : null;
       if (!wallet || !row) throw new AppError('NOT_FOUND', 'No such referral of yours.');
+      // Responsible gaming: no reward claimed while the player takes a time-out or is excluded from play.
+      await refuseIfBarred(money.tx, user.userId);
       if (row.status !== 'CLAIMABLE' || (row.flags.length > 0 && row.decision !== 'approve')) {
         throw new AppError(
           'REFERRAL_NOT_CLAIMABLE',

@@ -49,8 +49,8 @@ export const DEMO_CONTENT: Domain['content'] = {
       {
         heading: 'Taking a break',
         paragraphs: [
-          'You can exclude yourself from betting for 24 hours, 7 days, 30 days, 6 months or permanently. While excluded you cannot place bets or deposit; you can still withdraw your balance.',
-          'A self-exclusion cannot be shortened once it has started. Contact support to start one.',
+          'You can take a time-out of 24 hours to 6 weeks, or exclude yourself for 6 months to 5 years. While either lasts you cannot bet, play casino games, deposit or claim bonuses; you can still sign in and withdraw your balance.',
+          'Neither can be shortened or lifted once it has started. Start one yourself on the Responsible Gaming page.',
         ],
       },
       {
@@ -69,7 +69,7 @@ export const DEMO_CONTENT: Domain['content'] = {
         heading: 'Play for fun',
         paragraphs: [
           'Betting should be entertainment, not a way to make money. Only bet what you can afford to lose, and never chase losses.',
-          'Set a budget and a time limit before you start, and stop when you reach either.',
+          'Set a budget and a time limit before you start, and stop when you reach either. Below, you can set deposit and loss limits for a day, a week and a month, and a reminder of how long you have played.',
         ],
       },
       {

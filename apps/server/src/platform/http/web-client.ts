@@ -54,16 +54,32 @@ export function withFirstScreen(page: string, screen: FirstScreen | null): strin
   return html;
 }
 
-/** A page made for one request, compressed as the browser accepts (a few kilobytes: quick). */
-function sendPage(req: FastifyRequest, reply: FastifyReply, html: string) {
-  reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html');
+/** A file made for one request, compressed as the browser accepts (a few kilobytes: quick). */
+function sendMade(req: FastifyRequest, reply: FastifyReply, type: string, text: string) {
+  reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type(type);
   const accepts = (req.headers['accept-encoding'] ?? '').toLowerCase();
   if (/\bbr\b/.test(accepts)) {
-    const body = brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+    const body = brotliCompressSync(text, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
     return reply.header('content-encoding', 'br').send(body);
   }
-  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(gzipSync(html));
-  return reply.send(html);
+  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(gzipSync(text));
+  return reply.send(text);
+}
+
+const MANIFEST = 'manifest.webmanifest';
+
+/** The site's title in a first screen's data (the domain's settings), when it names one. */
+function siteTitle(data: unknown): string | null {
+  if (typeof data !== 'object' || data === null || !('setting' in data)) return null;
+  const setting = data.setting;
+  if (typeof setting !== 'object' || setting === null || !('domainTitle' in setting)) return null;
+  const title = typeof setting.domainTitle === 'string' ? setting.domainTitle.trim() : '';
+  return title === '' ? null : title;
+}
+
+/** The built web manifest with the site's own name: what a phone shows under the installed icon. */
+function siteManifest(built: Record<string, unknown>, title: string | null): Record<string, unknown> {
+  return title == null ? built : { ...built, name: title, short_name: title };
 }
 
 /**
@@ -72,17 +88,26 @@ function sendPage(req: FastifyRequest, reply: FastifyReply, html: string) {
  * The build writes a brotli (.br) and a gzip (.gz) copy beside every text file (see the web's
  * vite.config.ts); the copy the browser's Accept-Encoding prefers is sent with its
  * Content-Encoding and `Vary: Accept-Encoding`, and the plain file to a browser that takes neither.
- * Hashed assets are cached for a year; index.html and the unhashed files are revalidated each time.
- * With `firstScreen`, a page whose first screen it knows is sent with that screen in it.
+ * Hashed assets are cached for a year; index.html and the unhashed files (the service worker
+ * sw.js among them, so a new version is found on the next visit) are revalidated each time.
+ * With `firstScreen`, a page whose first screen it knows is sent with that screen in it, and the
+ * web manifest is named after the site whose settings that first screen carries (each white-label
+ * site is an origin of its own, installed as an app of its own).
  */
 export async function registerWebClient(
   app: FastifyInstance,
   dist: string,
   options: { firstScreen?: FirstScreenSource } = {},
 ): Promise<void> {
+  const { firstScreen } = options;
   const hasWeb = existsSync(join(dist, 'index.html'));
-  const page = hasWeb && options.firstScreen ? readFileSync(join(dist, 'index.html'), 'utf8') : '';
+  const page = hasWeb && firstScreen ? readFileSync(join(dist, 'index.html'), 'utf8') : '';
   const assets = join(resolve(dist), 'assets') + sep;
+  const manifestFile = join(dist, MANIFEST);
+  const builtManifest =
+    hasWeb && firstScreen && existsSync(manifestFile)
+      ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, unknown>)
+      : null;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: dist,
@@ -90,18 +115,26 @@ export async function registerWebClient(
       index: false,
       preCompressed: true,
       // The compressed copies are chosen by Accept-Encoding, never asked for by name.
-      globIgnore: ['**/*.br', '**/*.gz'],
+      // The manifest made for each site is sent below, not the built one.
+      globIgnore: ['**/*.br', '**/*.gz', ...(builtManifest ? [MANIFEST] : [])],
       setHeaders: (reply, path) => {
         reply.header('cache-control', path.startsWith(assets) ? IMMUTABLE : 'no-cache');
       },
     });
   }
+  if (builtManifest && firstScreen) {
+    app.get(`/${MANIFEST}`, async (req, reply) => {
+      const screen = await firstScreen(req, `/${MANIFEST}`);
+      const manifest = siteManifest(builtManifest, siteTitle(screen?.data));
+      return sendMade(req, reply, 'application/manifest+json; charset=utf-8', JSON.stringify(manifest));
+    });
+  }
   app.setNotFoundHandler(async (req, reply) => {
     const wantsPage = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
     if (hasWeb && wantsPage) {
-      if (options.firstScreen) {
-        const screen = await options.firstScreen(req, req.url.split('?')[0] ?? '/');
-        if (screen) return sendPage(req, reply, withFirstScreen(page, screen));
+      if (firstScreen) {
+        const screen = await firstScreen(req, req.url.split('?')[0] ?? '/');
+        if (screen) return sendMade(req, reply, 'text/html', withFirstScreen(page, screen));
       }
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }

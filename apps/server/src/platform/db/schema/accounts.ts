@@ -25,8 +25,10 @@ export const users = pgTable(
     football: boolean('football').notNull().default(true),
     tennis: boolean('tennis').notNull().default(true),
     cricket: boolean('cricket').notNull().default(true),
-    /** Self-exclusion: no betting until this time. */
+    /** Self-exclusion (responsible-gaming/): no play and no deposit until this time. */
     excludedUntil: at('excluded_until'),
+    /** A time-out the player took (responsible-gaming/): no play and no deposit until this time. */
+    timedOutUntil: at('timed_out_until'),
     createdAt: createdAt(),
     verifiedAt: at('verified_at'),
     lastLoginAt: at('last_login_at'),

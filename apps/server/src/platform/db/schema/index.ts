@@ -13,6 +13,7 @@ export * from './login-links';
 export * from './operators';
 export * from './payments';
 export * from './referral';
+export * from './responsible-gaming';
 export * from './settings';
 export * from './site-images';
 export * from './sms';
