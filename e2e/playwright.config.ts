@@ -36,6 +36,9 @@ export default defineConfig({
     baseURL: external ?? `http://localhost:${port}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The app's service worker stays out of the journeys' way (page.route, fresh loads); the PWA
+    // journey (pwa.spec.ts) allows it for itself.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

@@ -60,12 +60,12 @@ describe('a list row’s prices', () => {
     expect(cells().every((c) => (c as HTMLButtonElement).disabled)).toBe(true);
     act(() => listPriceStore.apply([prices(901)]));
     expect(cells().map((c) => c.textContent)).toEqual([
-      '2.021.2K',
-      '2.041.2K',
-      '3.41.2K',
+      '2.02 1.2K',
+      '2.04 1.2K',
+      '3.4 1.2K',
       '–',
-      '3.51.2K',
-      '3.61.2K',
+      '3.5 1.2K',
+      '3.6 1.2K',
     ]);
     expect(
       outcomeSlots({ ...prices(1), runners: prices(1).runners.slice(0, 2) }).map((r) => r?.name ?? null),

@@ -103,7 +103,7 @@ function Cell({
     >
       {quote ? (
         <>
-          <span className="list-price__main">{formatPrice(quote.price)}</span>
+          <span className="list-price__main">{formatPrice(quote.price)}</span>{' '}
           <span className="list-price__sub">{formatSize(quote.size)}</span>
         </>
       ) : (

@@ -18,7 +18,7 @@ function sideWord(side: PriceSide): string {
 /**
  * A price cell's accessible name: "back India at 1.5, 1.2K" (the money there, as the cell shows it:
  * the name holds the text on screen, so speech input can name the button by what it reads), "yes 6
- * over runs at 45 rate 100" (a fancy line with its rate), or "lay India: no price" when the cell is
+ * over runs at 45 100 (runs and rate)" (a fancy line: the two figures it shows, side by side), or "lay India: no price" when the cell is
  * empty.
  */
 export function priceLabel(

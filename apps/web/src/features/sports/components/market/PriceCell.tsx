@@ -156,7 +156,7 @@ export const PriceCell = memo(function PriceCell(props: PriceCellProps) {
     >
       {!empty && (
         <>
-          <span className="price__main">{kind === 'odds' ? formatPrice(Number(mainText)) : mainText}</span>
+          <span className="price__main">{kind === 'odds' ? formatPrice(Number(mainText)) : mainText}</span>{' '}
           <span className="price__sub">{kind === 'line' ? subText : formatSize(paise(Number(subText)))}</span>
         </>
       )}
