@@ -1,4 +1,5 @@
-// Lighthouse benchmark: a cold first visit of /inplay and of a market page, as a phone sees it.
+// Lighthouse benchmark: a cold first visit of /inplay and of a market page, as a phone sees it,
+// in English and in Hindi.
 //
 //   npx tsx bench/lighthouse/run.ts     (LIGHTHOUSE_RUNS=3 per page; LIGHTHOUSE_WEB_DIST to reuse a
 //                                        built client instead of building one; LIGHTHOUSE_LHR_DIR to
@@ -174,9 +175,12 @@ try {
   // A live cricket match: the busiest market page.
   const event = tree.result.find((s) => s.id === 3)?.events[0] ?? tree.result[0]?.events[0];
   if (!event) throw new Error('no in-play event to open a market page on');
+  // Each page in English and in Hindi (`?lang=hi`: the Hindi catalogs load before the first render).
   const pages = [
     { name: 'inplay', path: '/inplay' },
     { name: 'market', path: `/markets/${event.id}` },
+    { name: 'inplay-hi', path: '/inplay?lang=hi' },
+    { name: 'market-hi', path: `/markets/${event.id}?lang=hi` },
   ];
   // One visit first, so the server's first-request work (compiling routes, warming PGlite) is not measured.
   await fetch(`${base}/inplay`, { headers: { accept: 'text/html' } });
@@ -187,7 +191,7 @@ try {
     for (let run = 1; run <= RUNS; run++) {
       const figures = await measure(`${base}${page.path}`, chrome.port, page.name, run);
       console.log(
-        `${page.name.padEnd(7)} run ${run}: performance ${figures.performance}, FCP ${figures.fcpMs} ms, ` +
+        `${page.name.padEnd(9)} run ${run}: performance ${figures.performance}, FCP ${figures.fcpMs} ms, ` +
           `LCP ${figures.lcpMs} ms, TBT ${figures.tbtMs} ms, CLS ${figures.cls}, ` +
           `JS ${figures.jsGzipKB} KB gzipped (${figures.jsTransferKB} KB on the wire), ` +
           `all ${figures.transferKB} KB transferred`,

@@ -22,7 +22,7 @@ async function openLobby(page: Page) {
     .poll(
       async () => {
         await page.goto('/lobby');
-        const tile = page.getByRole('link', { name: 'Teen Patti 20-20 by Dream' });
+        const tile = page.getByRole('link', { name: 'Teen Patti 20-20, Dream' });
         return tile.waitFor({ state: 'visible', timeout: 8_000 }).then(
           () => true,
           () => false,
@@ -45,7 +45,7 @@ test('a demo player plays a Teen Patti 20-20 round: stake and result move the he
 
   // A marker on the window survives anything but a reload.
   await page.evaluate(() => Object.assign(window, { __noReload: true }));
-  await page.getByRole('link', { name: 'Teen Patti 20-20 by Dream' }).click();
+  await page.getByRole('link', { name: 'Teen Patti 20-20, Dream' }).click();
   await expect(page).toHaveURL(/\/lobby-page\?/);
   const game = page.frameLocator('iframe[title="Teen Patti 20-20"]');
 

@@ -9,4 +9,5 @@ export {
   type Translate,
 } from './i18n';
 export { LanguageSwitch } from './LanguageSwitch';
+export { withElements } from './with-elements';
 export { DATE_LOCALES, LANGUAGE_NAMES, LANGUAGES, useLanguageStore, type Language } from './language';

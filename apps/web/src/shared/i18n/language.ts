@@ -17,13 +17,30 @@ export const DATE_LOCALES: Record<Language, string> = { en: 'en-IN', hi: 'hi-IN'
 
 export const LANGUAGE_STORAGE_KEY = 'language';
 
+const isLanguage = (value: string | null | undefined): value is Language => value === 'en' || value === 'hi';
+
+/**
+ * The language to start in: one named in the address (`?lang=hi`, for a link an operator shares),
+ * else the player's stored choice, else the browser's first language we speak (a phone set to
+ * Hindi opens in Hindi), else English.
+ */
 export function storedLanguage(): Language {
   try {
-    const value = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    return value === 'hi' ? 'hi' : 'en';
+    const asked = new URLSearchParams(window.location.search).get('lang');
+    if (isLanguage(asked)) {
+      storeLanguage(asked);
+      return asked;
+    }
+    const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    if (isLanguage(stored)) return stored;
   } catch {
-    return 'en';
+    // Storage unavailable: fall through to the browser's languages.
   }
+  for (const tag of navigator.languages ?? [navigator.language]) {
+    const primary = tag.toLowerCase().split('-')[0];
+    if (isLanguage(primary)) return primary;
+  }
+  return 'en';
 }
 
 export function storeLanguage(language: Language): void {

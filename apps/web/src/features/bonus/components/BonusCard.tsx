@@ -16,7 +16,7 @@ import {
   timeLeft,
   wageringPercent,
 } from '../lib/bonus-text';
-import { withElements } from '../lib/rich-message';
+import { withElements } from '@/shared/i18n';
 
 function kindLabel(kind: PlayerBonus['kind']): string {
   switch (kind) {

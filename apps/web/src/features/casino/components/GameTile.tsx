@@ -40,10 +40,7 @@ export function GameTile({ game, from }: { game: CasinoGame; from: string }) {
           )}
         </span>
         <span className="casino-tile__name">{game.name}</span>
-        {/* In the link's name already ("… by Dream"): hidden from the accessibility tree, not repeated. */}
-        <span className={`casino-badge casino-badge--${game.provider}`} aria-hidden="true">
-          {providerName(game.provider)}
-        </span>
+        <span className={`casino-badge casino-badge--${game.provider}`}>{providerName(game.provider)}</span>
       </Link>
     </li>
   );

@@ -35,7 +35,7 @@ describe('the lobby list', () => {
   });
 
   it("names a tile '<game> by <provider>', links it by provider and code, and picks the platform by width", () => {
-    expect(tileName(teenPatti)).toBe('Teen Patti 2020 by Dream');
+    expect(tileName(teenPatti)).toBe('Teen Patti 2020, Dream');
     expect(lobbyPagePath(teenPatti)).toBe('/lobby-page?provider=dream&code=tp2020');
     expect(lobbyPagePath({ provider: 'mac', code: 'a&b c' })).toBe('/lobby-page?provider=mac&code=a%26b+c');
     expect(platformFor(360)).toBe('mobile');

@@ -154,7 +154,7 @@ describe('/lobby-page', () => {
 
   it('from a tile: uses the lobby list already loaded, reloads the game on request, and goes back to the lobby as left', async () => {
     const { router } = renderCasino('/lobby?provider=dream');
-    fireEvent.click(await screen.findByRole('link', { name: 'Teen Patti 2020 by Dream' }));
+    fireEvent.click(await screen.findByRole('link', { name: 'Teen Patti 2020, Dream' }));
     expect((await frame('Teen Patti 2020')).getAttribute('src')).toBe('https://games.test/play/1');
     // The game's address came from the lobby's list: dream was asked once.
     expect(listCalls().filter((q) => (q as { provider: string }).provider === 'dream')).toHaveLength(1);
@@ -166,7 +166,7 @@ describe('/lobby-page', () => {
     expect(fakeProviderHosts.seen).toHaveLength(2);
 
     fireEvent.click(screen.getByRole('button', { name: 'Back to lobby' }));
-    await screen.findByRole('link', { name: 'Teen Patti 2020 by Dream' });
+    await screen.findByRole('link', { name: 'Teen Patti 2020, Dream' });
     expect(router.state.location.pathname + router.state.location.search).toBe('/lobby?provider=dream');
   });
 

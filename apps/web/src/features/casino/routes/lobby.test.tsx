@@ -42,15 +42,15 @@ describe('the casino lobby', () => {
   it("asks every provider for its list at once and merges them, each tile named '<game> by <provider>'", async () => {
     renderCasino('/lobby');
     expect(await screen.findByRole('heading', { level: 1, name: 'Casino Lobby' })).toBeTruthy();
-    await tile('Dragon Tiger by Udan');
+    await tile('Dragon Tiger, Udan');
     expect(tileNames()).toEqual([
-      'European Roulette by International',
-      'Blackjack Classic by International',
-      'Teen Patti 2020 by Dream',
-      'Lucky 7 by King',
-      'Dice by King',
-      'Andar Bahar by Mac',
-      'Dragon Tiger by Udan',
+      'European Roulette, International',
+      'Blackjack Classic, International',
+      'Teen Patti 2020, Dream',
+      'Lucky 7, King',
+      'Dice, King',
+      'Andar Bahar, Mac',
+      'Dragon Tiger, Udan',
     ]);
     expect(fakeCasinoApi.calls.map((c) => [c.key, c.query])).toEqual([
       ['getInternationalGames', undefined],
@@ -60,7 +60,7 @@ describe('the casino lobby', () => {
       ['getCasinoGames', { provider: 'udan' }],
     ]);
     // The tile's picture is lazy and sized before it loads.
-    const img = (await tile('Teen Patti 2020 by Dream')).querySelector('img');
+    const img = (await tile('Teen Patti 2020, Dream')).querySelector('img');
     expect(img?.getAttribute('loading')).toBe('lazy');
     expect(img?.getAttribute('width')).toBe('320');
     expect(img?.getAttribute('height')).toBe('240');
@@ -73,12 +73,12 @@ describe('the casino lobby', () => {
   it('/casino is the same lobby under the title Casino', async () => {
     renderCasino('/casino');
     expect(await screen.findByRole('heading', { level: 1, name: 'Casino' })).toBeTruthy();
-    await tile('Andar Bahar by Mac');
+    await tile('Andar Bahar, Mac');
   });
 
   it('narrows the tiles by category tab, provider chip and search, together', async () => {
     const { router } = renderCasino('/lobby');
-    await tile('Dragon Tiger by Udan');
+    await tile('Dragon Tiger, Udan');
     const tabs = screen.getByRole('tablist', { name: 'Categories' });
     expect(
       within(tabs)
@@ -89,16 +89,16 @@ describe('the casino lobby', () => {
     fireEvent.click(within(tabs).getByRole('tab', { name: 'Table games' }));
     await waitFor(() =>
       expect(tileNames()).toEqual([
-        'Teen Patti 2020 by Dream',
-        'Lucky 7 by King',
-        'Andar Bahar by Mac',
-        'Dragon Tiger by Udan',
+        'Teen Patti 2020, Dream',
+        'Lucky 7, King',
+        'Andar Bahar, Mac',
+        'Dragon Tiger, Udan',
       ]),
     );
     expect(within(tabs).getByRole('tab', { name: 'Table games' }).getAttribute('aria-selected')).toBe('true');
 
     fireEvent.click(screen.getByTestId('provider-chip-king'));
-    await waitFor(() => expect(tileNames()).toEqual(['Lucky 7 by King']));
+    await waitFor(() => expect(tileNames()).toEqual(['Lucky 7, King']));
     expect(screen.getByTestId('provider-chip-king').getAttribute('aria-pressed')).toBe('true');
 
     // Pressing the chip again shows every provider again.
@@ -106,7 +106,7 @@ describe('the casino lobby', () => {
     await waitFor(() => expect(tileNames()).toHaveLength(4));
 
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search games' }), { target: { value: 'TIGER' } });
-    await waitFor(() => expect(tileNames()).toEqual(['Dragon Tiger by Udan']));
+    await waitFor(() => expect(tileNames()).toEqual(['Dragon Tiger, Udan']));
     // The filters are in the address, so the game page's back button finds them again.
     expect(router.state.location.search).toBe('?category=Table+games&q=TIGER');
 
@@ -115,12 +115,12 @@ describe('the casino lobby', () => {
     fireEvent.keyDown(within(tabs).getByRole('tab', { name: 'All' }), { key: 'End' });
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Dice'));
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search games' }), { target: { value: '' } });
-    await waitFor(() => expect(tileNames()).toEqual(['Dice by King']));
+    await waitFor(() => expect(tileNames()).toEqual(['Dice, King']));
   });
 
   it('says when nothing matches and clears the filters on request', async () => {
     renderCasino('/lobby');
-    await tile('Dragon Tiger by Udan');
+    await tile('Dragon Tiger, Udan');
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search games' }), { target: { value: 'poker' } });
     expect(await screen.findByRole('heading', { name: 'No games match' })).toBeTruthy();
     expect(screen.getByText('Nothing is called "poker" here.')).toBeTruthy();
@@ -132,19 +132,19 @@ describe('the casino lobby', () => {
   it('shows a provider that answered 503 as unavailable, with its reason, and the others as usual', async () => {
     fakeCasinoApi.down.add('dream');
     renderCasino('/lobby');
-    await tile('Dragon Tiger by Udan');
+    await tile('Dragon Tiger, Udan');
     const chip = await screen.findByTestId('provider-chip-dream');
     await waitFor(() => expect(chip.textContent).toBe('Dream unavailable'));
     expect(chip.tagName).not.toBe('BUTTON');
     const reason = document.getElementById(chip.getAttribute('aria-describedby') ?? '');
     expect(reason?.textContent).toBe('Dream is unavailable: Not answering right now');
-    expect(tileNames()).not.toContain('Teen Patti 2020 by Dream');
+    expect(tileNames()).not.toContain('Teen Patti 2020, Dream');
     expect(tileNames()).toHaveLength(6);
 
     // Back up: Try again asks it again and its games join the others.
     fakeCasinoApi.down.delete('dream');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    await tile('Teen Patti 2020 by Dream');
+    await tile('Teen Patti 2020, Dream');
     expect(screen.getByTestId('provider-chip-dream').textContent).toBe('Dream 1');
   });
 
@@ -163,7 +163,7 @@ describe('the casino lobby', () => {
     expect(await screen.findByRole('heading', { name: 'The casino games could not be loaded' })).toBeTruthy();
     fakeCasinoApi.down.clear();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    await tile('Dragon Tiger by Udan');
+    await tile('Dragon Tiger, Udan');
     expect(tileNames()).toHaveLength(7);
   });
 
@@ -175,12 +175,12 @@ describe('the casino lobby', () => {
     expect(screen.getByTestId('provider-chip-mac').getAttribute('aria-busy')).toBe('true');
 
     act(() => fakeCasinoApi.release('mac'));
-    await tile('Andar Bahar by Mac');
+    await tile('Andar Bahar, Mac');
     // The rest still load: a row of skeletons after the games listed so far.
     expect(screen.getAllByTestId('game-skeleton')).toHaveLength(4);
 
     for (const p of ['international', 'dream', 'king', 'udan'] as const) act(() => fakeCasinoApi.release(p));
-    await tile('Dragon Tiger by Udan');
+    await tile('Dragon Tiger, Udan');
     expect(screen.queryAllByTestId('game-skeleton')).toHaveLength(0);
   });
 
@@ -192,7 +192,7 @@ describe('the casino lobby', () => {
 
   it('a tile goes to /lobby-page with the provider and the game code in the address', async () => {
     const { router } = renderCasino('/lobby?provider=dream');
-    fireEvent.click(await tile('Teen Patti 2020 by Dream'));
+    fireEvent.click(await tile('Teen Patti 2020, Dream'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/lobby-page'));
     expect(router.state.location.search).toBe('?provider=dream&code=tp2020');
     expect(router.state.location.state).toEqual({ from: '/lobby?provider=dream' });

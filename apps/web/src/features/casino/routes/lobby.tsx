@@ -16,7 +16,7 @@ import {
   providerName,
   type ProviderList,
 } from '../lib/lobby';
-import { withElements } from '../lib/with-elements';
+import { withElements } from '@/shared/i18n';
 import { t } from '../i18n';
 import '../casino.css';
 

@@ -12,7 +12,7 @@ import { formatMoney } from '@/shared/lib/money';
 import { Icon } from '@/shared/ui/Icon';
 import { usePaymentOrder, type GatewayOrder } from '../api/payment-gateway';
 import { t } from '../i18n';
-import { withElements } from '../lib/rich-message';
+import { withElements } from '@/shared/i18n';
 import { CopyValue } from './CopyValue';
 
 /** mm:ss (or h:mm:ss) left. */

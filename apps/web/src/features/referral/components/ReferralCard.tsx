@@ -5,7 +5,7 @@ import { faCheck } from '@fortawesome/free-solid-svg-icons';
 import { formatDate, formatDateTime } from '@/shared/lib/date';
 import { Icon } from '@/shared/ui/Icon';
 import { progressPercent, rupees, statusLabel, statusTone } from '../lib/referral-text';
-import { withElements } from '../lib/with-elements';
+import { withElements } from '@/shared/i18n';
 import { t } from '../i18n';
 
 export function ReferralStatusChip({
