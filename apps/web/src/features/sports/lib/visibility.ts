@@ -1,5 +1,6 @@
 import { SPORT_IDS, type DomainSettings, type SportTreeEntry, type TreeEvent } from '@backlay/contract';
 import { sportName } from './sport-names';
+import { currentLanguage } from '@/shared/i18n';
 
 export interface SportTab {
   id: number;
@@ -56,7 +57,12 @@ export function visibleSportTabs(input: VisibilityInput, pins: number[] = []): S
     byId.set(entry.id, {
       id: entry.id,
       // The tree's `name` is the family's key ('cricket'); people read the display name.
-      name: entry.displayName ?? sportName(entry.id) ?? entry.name,
+      // A Hindi reader reads our Hindi names of the five sports; otherwise the site's own name.
+      name:
+        (currentLanguage() === 'hi' ? sportName(entry.id) : undefined) ??
+        entry.displayName ??
+        sportName(entry.id) ??
+        entry.name,
       order: entry.order,
       events: entry.events.map((e) => ({ ...e, pin: pins.includes(e.id) })),
     });
