@@ -25,6 +25,20 @@ export const SELF_EXCLUSION_MONTHS = { min: 6, max: 60 } as const;
 /** How long an increase (or removal) of a limit waits before the player may confirm it. */
 export const RG_INCREASE_DELAY_HOURS = 24;
 
+/**
+ * `months` calendar months after `from` (UTC), on the month's last day when it is shorter: how the
+ * self-exclusion's months are counted, on the server and in the client alike.
+ */
+export function addMonths(from: Date, months: number): Date {
+  const d = new Date(from.getTime());
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, last));
+  return d;
+}
+
 /** A limit in rupees on the wire, or null for none. */
 const LimitAmountSchema = NonNegativeMoneySchema.nullable();
 

@@ -1,9 +1,8 @@
-import { RG_PERIODS } from '@backlay/contract';
+import { addMonths, RG_PERIODS } from '@backlay/contract';
 import { paise, type Paise } from '@backlay/exchange';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  addMonths,
   awaitingConfirmation,
   barBounds,
   barredError,

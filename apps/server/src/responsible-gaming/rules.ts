@@ -1,4 +1,5 @@
 import {
+  addMonths,
   RG_INCREASE_DELAY_HOURS,
   RG_PERIODS,
   SELF_EXCLUSION_MONTHS,
@@ -83,17 +84,6 @@ export const awaitingConfirmation = (effectiveAt: Date, now: Date): boolean =>
 
 /** How far past a bound a time may fall, for a client's clock a little off ours (either way). */
 export const CLOCK_SKEW_MS = 15 * 60_000;
-
-/** `months` calendar months after `from` (UTC), on the month's last day when it is shorter. */
-export function addMonths(from: Date, months: number): Date {
-  const d = new Date(from.getTime());
-  const day = d.getUTCDate();
-  d.setUTCDate(1);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
-  d.setUTCDate(Math.min(day, last));
-  return d;
-}
 
 export type BarKind = 'time_out' | 'self_exclusion';
 

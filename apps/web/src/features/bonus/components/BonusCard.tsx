@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
-import { Link } from 'react-router';
 import type { PlayerBonus } from '@backlay/contract';
-import { faCircleExclamation, faClock, faGift } from '@fortawesome/free-solid-svg-icons';
+import { faClock, faGift } from '@fortawesome/free-solid-svg-icons';
 import { useNow } from '@/shared/lib/clock';
 import { formatDateTime } from '@/shared/lib/date';
 import { formatMoney } from '@/shared/lib/money';
@@ -17,6 +16,7 @@ import {
   wageringPercent,
 } from '../lib/bonus-text';
 import { withElements } from '@/shared/i18n';
+import { RefusalNotice } from '@/shared/ui/RefusalNotice';
 
 function kindLabel(kind: PlayerBonus['kind']): string {
   switch (kind) {
@@ -158,16 +158,7 @@ export function BonusCard({
       )}
       {bonus.endedAt && <p className="bonus-card__ended muted">{endedText(bonus, bonus.endedAt)}</p>}
 
-      {refusal && (
-        <div className="bonus-card__refusal" role="alert" data-testid="claim-refusal">
-          <p className="bonus-card__refusal-text">
-            <Icon icon={faCircleExclamation} /> {refusal}
-          </p>
-          <Link to="/responsible-gaming" className="bonus-card__refusal-link">
-            {t('bonus.refusal.responsibleGaming')}
-          </Link>
-        </div>
-      )}
+      {refusal && <RefusalNotice message={refusal} testId="claim-refusal" />}
       {offer ? (
         <div className="bonus-card__claim">
           <div className="bonus-card__terms" id={termsId}>

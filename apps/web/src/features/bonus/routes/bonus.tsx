@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PlayerBonus } from '@backlay/contract';
 import { ZERO_PAISE, addPaise } from '@backlay/exchange';
-import { AppError } from '@/shared/http/errors';
+import { responsibleGamingRefusal } from '@/shared/http/errors';
 import { faGift } from '@fortawesome/free-solid-svg-icons';
 import { formatMoney } from '@/shared/lib/money';
 import { useSessionStore } from '@/shared/session/session-store';
@@ -24,16 +24,6 @@ function claimedText(b: PlayerBonus): string {
       : t('bonus.claimed.bonusUnknown', { title: b.title });
   const values = { title: b.title, amount: `₹${formatMoney(b.amount)}` };
   return cash ? t('bonus.claimed.cash', values) : t('bonus.claimed.bonus', values);
-}
-
-/**
- * A claim refused by the player's own time-out or self-exclusion: its message (which says until
- * when) stays on the card of the offer tapped, not only in a toast.
- */
-function isBreakRefusal(error: unknown): error is AppError {
-  return (
-    error instanceof AppError && (error.code === 'PLAYER_TIMED_OUT' || error.code === 'PLAYER_SELF_EXCLUDED')
-  );
 }
 
 /** /bonus: the active bonus with its wagering and time left, the offers with Claim, the history. */
@@ -58,7 +48,9 @@ export function BonusRoute() {
     claim.mutate(b.id, {
       onSuccess: (claimed) => notify.success(claimedText(claimed)),
       onError: (e) => {
-        if (isBreakRefusal(e)) setRefusal({ bonusId: b.id, message: e.message });
+        // A claim refused by the player's own break stays on the offer's card, saying until when.
+        const refused = responsibleGamingRefusal(e);
+        if (refused) setRefusal({ bonusId: b.id, message: refused });
         else notify.error(e.message);
       },
     });

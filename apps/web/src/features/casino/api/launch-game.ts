@@ -1,3 +1,4 @@
+import { RESPONSIBLE_GAMING_CODES } from '@/shared/http/errors';
 import {
   CASINO_LAUNCH_WITHOUT_BODY,
   CasinoLaunchAnswerSchema,
@@ -5,24 +6,13 @@ import {
   launchUrlOf,
   type CasinoGame,
   type CasinoLaunchInput,
-  type ErrorCode,
 } from '@backlay/contract';
-import { NETWORK_FAILURE_MESSAGE } from '@/shared/config/constants';
+import { networkFailureMessage } from '@/shared/config/constants';
 import { finishRequest, trackRequest } from '@/shared/http/request-tracker';
 import { t } from '../i18n';
 
 /** The casinoToken was refused: only a new sign-in gives a new one. */
 export const SIGN_IN_AGAIN_CODES: readonly string[] = ['CASINO_TOKEN_EXPIRED', 'CASINO_TOKEN_INVALID'];
-
-/**
- * The player's own responsible-gaming choices refused the game (a time-out, a self-exclusion, the
- * loss limit): neither a new sign-in nor another try changes that, the responsible-gaming page says why.
- */
-export const RESPONSIBLE_GAMING_CODES: readonly ErrorCode[] = [
-  'PLAYER_TIMED_OUT',
-  'PLAYER_SELF_EXCLUDED',
-  'LOSS_LIMIT_REACHED',
-];
 
 /** A launch that gave no game: the provider's refusal (its code and message) or our own reason. */
 export class LaunchError extends Error {
@@ -36,7 +26,7 @@ export class LaunchError extends Error {
     return SIGN_IN_AGAIN_CODES.includes(this.code);
   }
   get responsibleGaming(): boolean {
-    return (RESPONSIBLE_GAMING_CODES as readonly string[]).includes(this.code);
+    return RESPONSIBLE_GAMING_CODES.includes(this.code);
   }
 }
 
@@ -88,7 +78,7 @@ export async function launchGame(game: CasinoGame, context: LaunchContext): Prom
     finishRequest(tracked.id, false);
     if (tracked.signal.aborted) throw new LaunchError('ABORTED', t('casino.launch.aborted'));
     // fetch says no more than "Failed to fetch": the host is unreachable or refused us (CORS).
-    throw new LaunchError('NETWORK', NETWORK_FAILURE_MESSAGE);
+    throw new LaunchError('NETWORK', networkFailureMessage());
   }
   const data = await jsonOf(response);
   finishRequest(tracked.id, response.ok);

@@ -8,7 +8,7 @@ import { readPaymentSlip } from '../api/read-payment-slip';
 import { useStoreImage } from '../api/store-image';
 import { t } from '../i18n';
 import { readAsDataUrl, screenshotProblem } from '../lib/image';
-import { depositRefusal } from '../lib/refusal';
+import { responsibleGamingRefusal } from '@/shared/http/errors';
 
 export interface StoredScreenshot {
   imageId: number;
@@ -58,7 +58,7 @@ export function ScreenshotField({
       const stored = await upload.mutateAsync(dataUrl);
       onChange({ imageId: stored.imageId, preview: dataUrl, name: file.name, file });
     } catch (e) {
-      const refused = depositRefusal(e);
+      const refused = responsibleGamingRefusal(e);
       if (refused && onRefused) {
         onRefused(refused);
         return;

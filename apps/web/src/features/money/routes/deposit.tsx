@@ -23,7 +23,7 @@ import { usePaymentInfo } from '../api/get-payment-info';
 import { useFollowRequest } from '../api/player-requests';
 import { AmountField } from '../components/AmountField';
 import { CashierRead, DemoNotice } from '../components/CashierStates';
-import { DepositRefusal } from '../components/DepositRefusal';
+import { RefusalNotice } from '@/shared/ui/RefusalNotice';
 import { GatewayPanel } from '../components/GatewayPanel';
 import { MethodTiles } from '../components/MethodTiles';
 import { PayTo } from '../components/PayTo';
@@ -31,7 +31,7 @@ import { RequestCard } from '../components/RequestCard';
 import { ScreenshotField, type StoredScreenshot } from '../components/ScreenshotField';
 import { t } from '../i18n';
 import { amountText, readAmount } from '../lib/amount';
-import { depositRefusal } from '../lib/refusal';
+import { responsibleGamingRefusal } from '@/shared/http/errors';
 import '../money.css';
 
 /** Built when a form is, so its messages speak the language on screen. */
@@ -162,7 +162,7 @@ function GatewayForm({ info, onOrder }: { info: PaymentInfo; onOrder: (o: Gatewa
     try {
       onOrder(await mutation.mutateAsync(read.amount));
     } catch (error) {
-      const refused = depositRefusal(error);
+      const refused = responsibleGamingRefusal(error);
       if (refused) {
         setRefusal(refused);
         return;
@@ -188,7 +188,7 @@ function GatewayForm({ info, onOrder }: { info: PaymentInfo; onOrder: (o: Gatewa
         registration={register('amount')}
         onQuick={(a) => setValue('amount', amountText(a), { shouldValidate: true })}
       />
-      {refusal && <DepositRefusal message={refusal} />}
+      {refusal && <RefusalNotice message={refusal} testId="deposit-refusal" />}
       <p className="hint">{t('money.deposit.gatewayHint')}</p>
       <button type="submit" className="btn btn--primary btn--block" disabled={mutation.isPending}>
         {mutation.isPending ? t('money.deposit.opening') : t('money.deposit.continue')}
@@ -292,7 +292,7 @@ function DepositForm({ info, onMade }: { info: PaymentInfo; onMade: (r: PaymentR
       notify.success(t('money.deposit.sent', { id: request.id }));
       onMade(request);
     } catch (error) {
-      const refused = depositRefusal(error);
+      const refused = responsibleGamingRefusal(error);
       if (refused) {
         setRefusal(refused);
         return;
@@ -321,7 +321,7 @@ function DepositForm({ info, onMade }: { info: PaymentInfo; onMade: (r: PaymentR
         registration={register('amount')}
         onQuick={(a) => setValue('amount', amountText(a), { shouldValidate: true })}
       />
-      {refusal && <DepositRefusal message={refusal} />}
+      {refusal && <RefusalNotice message={refusal} testId="deposit-refusal" />}
       <div className="money-step">
         <h2 className="money-legend">{t('money.deposit.step1')}</h2>
         <PayTo info={info} method={method} />

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readLimitAmount } from './amount';
-import { addMonths, inForce, nextReminderAt, playedTime, selfExclusionEnd, timeOutEnd } from './durations';
+import { addMonths } from '@backlay/contract';
+import { inForce, nextReminderAt, playedTime, selfExclusionEnd, timeOutEnd } from './durations';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -1,4 +1,4 @@
-import { REALITY_CHECK_MINUTES, SELF_EXCLUSION_MONTHS, TIME_OUT_HOURS } from '@backlay/contract';
+import { addMonths, REALITY_CHECK_MINUTES, SELF_EXCLUSION_MONTHS, TIME_OUT_HOURS } from '@backlay/contract';
 
 /*
  * The lengths a player picks from, and when each one ends. A time-out counts hours; a
@@ -35,17 +35,6 @@ export type SelfExclusionChoice = (typeof SELF_EXCLUSION_CHOICES)[number]['id'];
 export const REALITY_CHECK_CHOICES = [15, 30, 45, 60, 90, 120].filter(
   (m) => m >= REALITY_CHECK_MINUTES.min && m <= REALITY_CHECK_MINUTES.max,
 );
-
-/** `months` calendar months after `from` (UTC), on the month's last day when it is shorter. */
-export function addMonths(from: Date, months: number): Date {
-  const d = new Date(from.getTime());
-  const day = d.getUTCDate();
-  d.setUTCDate(1);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
-  d.setUTCDate(Math.min(day, last));
-  return d;
-}
 
 /** When a time-out taken at `now` ends. */
 export function timeOutEnd(choice: TimeOutChoice, now: Date): Date {
