@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { demoLogin } from './support';
 
 /*
  * The whole app in Hindi on a 360 px phone: the header's switch turns it (no reload), the choice
