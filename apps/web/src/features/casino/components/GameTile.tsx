@@ -39,7 +39,7 @@ export function GameTile({ game, from }: { game: CasinoGame; from: string }) {
             />
           )}
         </span>
-        <span className="casino-tile__name">{game.name}</span>
+        <span className="casino-tile__name">{game.name}</span>{' '}
         <span className={`casino-badge casino-badge--${game.provider}`}>{providerName(game.provider)}</span>
       </Link>
     </li>
