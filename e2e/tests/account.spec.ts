@@ -92,10 +92,13 @@ test.describe('account screens', () => {
     await page.goto('/settings-stake');
     await expect(page.getByRole('heading', { name: 'Stake Settings' })).toBeVisible();
     await page.getByLabel('Label 1').fill('300');
-    // The token stops working while the user info and expiry still say signed in (after the form is
-    // filled: the page's own background calls may meet the 401 first on a slow machine).
-    await page.evaluate(() => window.localStorage.setItem('accessToken', 'not-a-valid-token'));
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    // The token stops working while the user info and expiry still say signed in, and Save is
+    // pressed in the same task: the page's own background calls (a query refreshed on focus) may
+    // otherwise meet the 401 first on a slow machine.
+    await page.evaluate(() => {
+      window.localStorage.setItem('accessToken', 'not-a-valid-token');
+      [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Save')?.click();
+    });
     await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
     const keys = await storageKeys(page);
     for (const key of ['accessToken', 'userinfo', 'expire_DateTime', 'balance', 'exposure'])

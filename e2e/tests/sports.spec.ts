@@ -359,7 +359,7 @@ test.describe('prices wherever events are listed, and the market page on a phone
       cell?.click();
       return { href, label };
     });
-    const [, runner, price] = /^lay (.+) at ([\d.]+)$/.exec(picked.label ?? '') ?? [];
+    const [, runner, price] = /^lay (.+) at ([\d.]+),/.exec(picked.label ?? '') ?? [];
     if (!picked.href || !runner || !price) throw new Error(`no price tapped: ${JSON.stringify(picked)}`);
     await expect(page).toHaveURL(new RegExp(`${picked.href}$`));
     const slip = page.getByTestId('betslip');
