@@ -97,7 +97,9 @@ test.describe('account screens', () => {
     // otherwise meet the 401 first on a slow machine.
     await page.evaluate(() => {
       window.localStorage.setItem('accessToken', 'not-a-valid-token');
-      [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Save')?.click();
+      Array.from(document.querySelectorAll('button'))
+        .find((b) => b.textContent?.trim() === 'Save')
+        ?.click();
     });
     await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
     const keys = await storageKeys(page);

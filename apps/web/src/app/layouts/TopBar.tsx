@@ -108,6 +108,9 @@ function AccountMenu() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
+  // The focus comes back here when the menu closes by a key or an item without a page (Login
+  // Activity, Logout): the closed menu's item is gone, and a dialog returns the focus to its opener.
+  const toggleRef = useRef<HTMLButtonElement>(null);
 
   /** The logout route does the clearing once the signed-in pages are gone. */
   const logout = () => navigate('/auth/logout', { replace: true });
@@ -117,7 +120,11 @@ function AccountMenu() {
     const onDown = (e: MouseEvent) => {
       if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false);
     };
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      toggleRef.current?.focus();
+    };
     document.addEventListener('mousedown', onDown);
     document.addEventListener('keydown', onKey);
     return () => {
@@ -168,6 +175,7 @@ function AccountMenu() {
     <div className="account-menu" ref={ref}>
       <button
         type="button"
+        ref={toggleRef}
         className="account-menu__toggle"
         aria-haspopup="menu"
         aria-expanded={open}
@@ -213,6 +221,7 @@ function AccountMenu() {
                     className="account-menu__item"
                     onClick={() => {
                       setOpen(false);
+                      toggleRef.current?.focus();
                       item.onSelect?.();
                     }}
                   >

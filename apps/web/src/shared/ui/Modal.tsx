@@ -17,8 +17,39 @@ export interface ModalProps {
   name?: string;
 }
 
+/** What Tab can reach inside a dialog. */
+export const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Keeps Tab and Shift+Tab inside `dialog` (the last item wraps to the first and back), so that a
+ * keyboard never wanders behind a modal the screen reader says is all there is (aria-modal).
+ */
+export function trapTab(e: KeyboardEvent, dialog: HTMLElement): void {
+  if (e.key !== 'Tab') return;
+  const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  if (items.length === 0) {
+    e.preventDefault();
+    return;
+  }
+  const head = items[0] as HTMLElement;
+  const tail = items[items.length - 1] as HTMLElement;
+  const at = document.activeElement;
+  const inside = at != null && dialog.contains(at);
+  if (e.shiftKey && (at === head || !inside)) {
+    e.preventDefault();
+    tail.focus();
+  } else if (!e.shiftKey && (at === tail || !inside)) {
+    e.preventDefault();
+    head.focus();
+  }
+}
+
 /**
  * The reusable modal: header, body, optional footer; closes by its button, a click outside or Escape.
+ * By keyboard (WAI-ARIA dialog pattern): the focus moves in when it opens (to the element marked
+ * data-autofocus, else the first field or button, the close button last), Tab wraps inside it, and
+ * on close the focus goes back to where it was, if that element is still on the page.
  * It is drawn into document.body, so that no ancestor's containment (a market card skips painting
  * while off screen) can clip it or pin it to the card instead of the viewport.
  */
@@ -32,18 +63,30 @@ export function Modal({ open, onClose, title, children, footer, variant = 'defau
 
   useEffect(() => {
     if (!open) return;
-    const previous = document.activeElement as HTMLElement | null;
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const dialog = dialogRef.current;
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onCloseRef.current();
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        onCloseRef.current();
+        return;
+      }
+      if (dialog) trapTab(e, dialog);
     };
     document.addEventListener('keydown', onKey);
     document.body.classList.add('modal-open');
-    const first = dialogRef.current?.querySelector<HTMLElement>('input, button:not(.modal-close), [href]');
+    const first =
+      dialog?.querySelector<HTMLElement>('[data-autofocus]') ??
+      [...(dialog?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])].find(
+        (el) => !el.matches('.modal-close'),
+      ) ??
+      dialog?.querySelector<HTMLElement>('.modal-close') ??
+      dialog;
     first?.focus();
     return () => {
       document.removeEventListener('keydown', onKey);
       document.body.classList.remove('modal-open');
-      previous?.focus?.();
+      if (previous && previous !== document.body && previous.isConnected) previous.focus();
     };
   }, [open]);
 
@@ -63,6 +106,7 @@ export function Modal({ open, onClose, title, children, footer, variant = 'defau
         aria-modal="true"
         aria-labelledby={titleId}
         data-modal={name}
+        tabIndex={-1}
       >
         <header className="modal__header">
           <h2 id={titleId} className="modal__title">

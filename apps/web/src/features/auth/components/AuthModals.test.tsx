@@ -111,11 +111,17 @@ describe('verification', () => {
     expect(screen.getByTestId('otp-countdown').textContent).toBe('2:00');
     expect(screen.queryByTestId('otp-expired')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Send Again Code' })).toBeNull();
+    // The seconds are not read out as they pass; an empty status waits for the expiry.
+    expect(screen.getByTestId('otp-countdown').closest('[aria-live], [role="status"]')).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('');
     act(() => vi.advanceTimersByTime(119_000));
     expect(screen.queryByTestId('otp-expired')).toBeNull();
     act(() => vi.advanceTimersByTime(1_000));
     expect(screen.getByTestId('otp-countdown').textContent).toBe('0:00');
     expect(screen.getByTestId('otp-expired').textContent).toBe(
+      'This code has expired. Use “Send Again Code” for a new one.',
+    );
+    expect(screen.getByRole('status').textContent).toBe(
       'This code has expired. Use “Send Again Code” for a new one.',
     );
     expect(screen.getByText('Code expired')).toBeTruthy();

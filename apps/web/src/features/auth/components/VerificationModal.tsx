@@ -124,17 +124,21 @@ export function VerificationModal({ open, onClose, reloadSettings }: Verificatio
           />
           <FieldError id="verification-otp-error" message={formMessage(errors.otp?.message)} />
         </div>
-        <div className="countdown" aria-live="polite">
+        {/* The seconds are no live region (a screen reader would read each one for two minutes);
+            the status below, there from the start, says once that the code expired. */}
+        <div className="countdown">
           <span>{expired ? t('auth.verify.expired') : t('auth.verify.expiresIn')}</span>
           <span className="countdown__time" data-testid="otp-countdown">
             {formatCountdown(secondsLeft)}
           </span>
         </div>
-        {expired && (
-          <p className="form-intro" role="status" data-testid="otp-expired">
-            {t('auth.verify.expiredHint')}
-          </p>
-        )}
+        <div role="status">
+          {expired && (
+            <p className="form-intro" data-testid="otp-expired">
+              {t('auth.verify.expiredHint')}
+            </p>
+          )}
+        </div>
         <button type="submit" className="btn btn--primary btn--block" disabled={verify.isPending}>
           {verify.isPending ? t('auth.verify.verifying') : t('auth.verify.send')}
         </button>

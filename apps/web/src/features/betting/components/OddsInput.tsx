@@ -7,8 +7,9 @@ import { formatRate, snapTypedOdds, tickDown, tickUp } from '../lib/slip';
 
 /**
  * The price asked for: typed (put on the ladder, or the nearest whole rate, when the field is left
- * or Enter is pressed) or moved a tick at a time with − and +. A fixed price (a fancy line) is shown
- * and cannot be changed.
+ * or Enter is pressed) or moved a tick at a time with − and + or, in the field, ArrowDown and
+ * ArrowUp (a spin button, as screen readers know it). A fixed price (a fancy line) is shown and
+ * cannot be changed.
  */
 export function OddsInput({
   id,
@@ -40,17 +41,26 @@ export function OddsInput({
 
   const up = tickUp(marketType, rate);
   const down = tickDown(marketType, rate);
-  const commit = () => {
-    if (text === shown) return;
+  /** The typed price put on the ladder and taken; the price it now stands at (null: refused). */
+  const commit = (): number | null => {
+    if (text === shown) return rate;
     const typed = snapTypedOdds(marketType, side, text);
     if ('error' in typed) {
       setError(typed.error);
       setText(shown);
-      return;
+      return null;
     }
     setError(null);
     setText(formatRate(marketType, typed.rate));
     if (typed.rate !== rate) onChange(typed.rate);
+    return typed.rate;
+  };
+  /** A tick from what the field holds, typed or not. */
+  const step = (direction: 'up' | 'down') => {
+    const from = commit();
+    if (from == null) return;
+    const next = direction === 'up' ? tickUp(marketType, from) : tickDown(marketType, from);
+    if (next != null) onChange(next);
   };
   return (
     <div className="betslip__field">
@@ -66,6 +76,9 @@ export function OddsInput({
         </button>
         <input
           id={id}
+          role="spinbutton"
+          aria-valuenow={rate}
+          aria-valuetext={shown}
           className="stepper__input"
           data-testid={id}
           inputMode="decimal"
@@ -80,6 +93,9 @@ export function OddsInput({
             if (e.key === 'Enter') {
               e.preventDefault();
               commit();
+            } else if ((e.key === 'ArrowUp' || e.key === 'ArrowDown') && !fixed) {
+              e.preventDefault();
+              step(e.key === 'ArrowUp' ? 'up' : 'down');
             }
           }}
         />

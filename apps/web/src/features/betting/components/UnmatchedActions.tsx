@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { MarketType } from '@backlay/contract';
 import type { Paise } from '@backlay/exchange';
 import { formatMoney } from '@/shared/lib/money';
@@ -44,6 +44,29 @@ export function UnmatchedActions({
   const [newRate, setNewRate] = useState(rate);
   const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
   const busy = cancel.isPending || update.isPending;
+  const box = useRef<HTMLDivElement>(null);
+  const opened = useRef<'cancel' | 'edit'>('cancel');
+  const shown = useRef<Mode>(mode);
+
+  // By keyboard: the button pressed goes as its form comes (and back), so the focus follows to the
+  // form's first control, and back to the button that opened it. Only a focus lost that way moves.
+  useEffect(() => {
+    if (shown.current === mode) return;
+    shown.current = mode;
+    if (mode !== 'idle') opened.current = mode;
+    const at = document.activeElement;
+    const el = box.current;
+    if (!el || (at != null && at !== document.body)) return;
+    const target =
+      mode === 'cancel'
+        ? el.querySelector<HTMLElement>('.unmatched-actions__form button')
+        : mode === 'edit'
+          ? el.querySelector<HTMLElement>('input')
+          : el.querySelectorAll<HTMLElement>('.unmatched-actions__buttons button')[
+              opened.current === 'edit' ? 1 : 0
+            ];
+    target?.focus();
+  }, [mode]);
 
   const report = (change: OrderChange) => {
     useBetslipStore.getState().applyOrderChange(change);
@@ -102,7 +125,7 @@ export function UnmatchedActions({
           : null;
 
   return (
-    <div className="unmatched-actions">
+    <div className="unmatched-actions" ref={box}>
       {mode === 'idle' && (
         <div className="unmatched-actions__buttons">
           <button

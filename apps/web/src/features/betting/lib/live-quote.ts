@@ -31,16 +31,21 @@ function marketIn(odds: Pick<OddsV2, 'matchOdds' | 'bookmaker' | 'fancy' | 'toss
 /**
  * Follows one market through the hub's odds pushes that the market page receives anyway (each
  * snapshot and change carries whole markets), so the slip knows the live price without a call.
+ * `onMarket` hears each push that carries the market.
  */
-export function watchMarket(eventId: number, marketId: string) {
+export function watchMarket(eventId: number, marketId: string, onMarket?: (market: OddsMarket) => void) {
   let latest: OddsMarket | undefined;
   const stop =
     getRealtimeConnection()?.onMessage((message) => {
+      let pushed: OddsMarket | undefined;
       if (message.Code === 'OddsSnapshot' && message.Data.odds.eventId === eventId) {
-        latest = marketIn(message.Data.odds, marketId) ?? latest;
+        pushed = marketIn(message.Data.odds, marketId);
       } else if (message.Code === 'OddsChange' && message.Data.eventId === eventId) {
-        latest = marketIn(message.Data, marketId) ?? latest;
+        pushed = marketIn(message.Data, marketId);
       }
+      if (!pushed) return;
+      latest = pushed;
+      onMarket?.(pushed);
     }) ?? (() => undefined);
   return {
     /** The market as last pushed; asked of the server when nothing was pushed since the tap. */

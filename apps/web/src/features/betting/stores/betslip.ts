@@ -58,7 +58,13 @@ interface BetslipState {
   persistence: SlipOptions['persistence'];
   /** The order just placed, shown in the slip until the player is done with it. */
   placed: PlacedOrder | null;
+  /** The price a keyboard chose the selection from: the focus goes back there when the slip closes. */
+  opener: HTMLElement | null;
+  /** A keyboard chose the selection: the slip takes the focus once it is on screen. */
+  focusSlip: boolean;
   select(selection: PriceSelection): void;
+  /** The slip took the focus a keyboard tap asked for. */
+  slipFocused(): void;
   setRate(rate: number): void;
   /** The price moved (bookmaker, fancy): ask the new one, a new attempt. */
   reprice(rate: number, fancyValue: number | null): void;
@@ -80,6 +86,21 @@ function persist(selection: PriceSelection | null, stakeText: string): void {
   writeBetslips({ slip: selection ? { ...selection, stake } : null });
 }
 
+/**
+ * The element a keyboard tap came from: focused and showing its focus ring. A pointer's tap leaves
+ * no ring (or, on Safari, no focus), so the slip does not pull the focus away from a finger.
+ */
+function keyboardFocused(): HTMLElement | null {
+  const at = typeof document === 'undefined' ? null : document.activeElement;
+  if (!(at instanceof HTMLElement) || at === document.body) return null;
+  try {
+    return at.matches(':focus-visible') ? at : null;
+  } catch {
+    // A browser that does not know :focus-visible (Safari before 15.4): leave the focus be.
+    return null;
+  }
+}
+
 function initial() {
   const { slip, options } = readBetslips();
   if (!slip) return { selection: null, rate: 0, stakeText: '', ...options };
@@ -93,6 +114,8 @@ export const useBetslipStore = create<BetslipState>()((set, get) => ({
   requestId: null,
   oneClickPending: false,
   placed: null,
+  opener: null,
+  focusSlip: false,
   select: (selection) => {
     const { oneClick } = useUiStore.getState();
     // The same selection tapped again keeps the typed stake; a new one starts empty (or one-click's).
@@ -103,7 +126,11 @@ export const useBetslipStore = create<BetslipState>()((set, get) => ({
       previous.side === selection.side &&
       previous.runnerId === selection.runnerId;
     const stakeText = oneClick.enabled ? String(oneClick.stake) : same ? get().stakeText : '';
+    const opener = keyboardFocused();
     set({
+      opener,
+      // One-click places at once: the focus stays on the price.
+      focusSlip: opener != null && !oneClick.enabled,
       selection,
       tap: get().tap + 1,
       rate: selection.rate,
@@ -114,6 +141,7 @@ export const useBetslipStore = create<BetslipState>()((set, get) => ({
     });
     persist(selection, stakeText);
   },
+  slipFocused: () => set({ focusSlip: false }),
   setRate: (rate) => set({ rate, requestId: null }),
   reprice: (rate, fancyValue) => {
     const selection = get().selection;

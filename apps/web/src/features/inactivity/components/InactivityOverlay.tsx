@@ -13,6 +13,7 @@ import { t } from '../i18n';
 export function InactivityOverlay() {
   const [visible, setVisible] = useState(false);
   const watcherRef = useRef<InactivityWatcher | null>(null);
+  const yesRef = useRef<HTMLButtonElement>(null);
   const promptMs = useSessionLifetimes((s) => s.inactivityPromptMs);
   const answerMs = useSessionLifetimes((s) => s.inactivityAnswerMs);
 
@@ -48,6 +49,31 @@ export function InactivityOverlay() {
     };
   }, [promptMs, answerMs]);
 
+  // A question over everything: the focus goes to its one answer and stays there (Tab has nowhere
+  // else to go, Escape answers it too, the key press says the player is here), then goes back.
+  useEffect(() => {
+    if (!visible) return;
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    yesRef.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Tab' && e.key !== 'Escape') return;
+      // Before any dialog under it hears the key (capture, stopped here).
+      e.preventDefault();
+      e.stopPropagation();
+      if (e.key === 'Tab') {
+        yesRef.current?.focus();
+      } else {
+        watcherRef.current?.confirm();
+        setVisible(false);
+      }
+    };
+    document.addEventListener('keydown', onKey, true);
+    return () => {
+      document.removeEventListener('keydown', onKey, true);
+      if (previous && previous !== document.body && previous.isConnected) previous.focus();
+    };
+  }, [visible]);
+
   if (!visible) return null;
   return (
     <div className="inactivity" role="alertdialog" aria-modal="true" aria-labelledby="inactivity-title">
@@ -55,6 +81,7 @@ export function InactivityOverlay() {
         <Icon icon={faHand} className="inactivity__icon" />
         <h2 id="inactivity-title">{t('inactivity.question')}</h2>
         <button
+          ref={yesRef}
           type="button"
           className="btn btn--primary"
           onClick={() => {

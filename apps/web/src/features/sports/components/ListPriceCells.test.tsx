@@ -6,7 +6,7 @@ import { wholeRupees } from '@backlay/exchange';
 import { bus } from '@/shared/events/bus';
 import type { PriceSelection } from '@/shared/market/selection';
 import { listPriceStore } from '../lib/list-prices';
-import { ListPriceCells, outcomeSlots } from './ListPriceCells';
+import { ListPriceCells, ListPriceHeads, outcomeSlots } from './ListPriceCells';
 
 function prices(eventId: number, status: EventPrices['status'] = 'OPEN'): EventPrices {
   const level = (price: number) => ({ price, size: wholeRupees(1200) });
@@ -117,8 +117,22 @@ describe('a list row’s prices', () => {
 
   it('a suspended market says so and its cells take no tap', () => {
     listPriceStore.apply([prices(903, 'SUSPENDED')]);
-    renderRow(903);
-    expect(screen.getByRole('status').textContent).toBe('Suspended');
+    const { container } = renderRow(903);
+    expect(container.querySelector('.list-prices__off')?.textContent).toBe('Suspended');
     expect(screen.getAllByRole('button').every((c) => (c as HTMLButtonElement).disabled)).toBe(true);
+    // Not a live region: a page of rows suspended together must not talk over everything.
+    expect(container.querySelector('[aria-live], [role="status"], [role="alert"]')).toBeNull();
+  });
+
+  it('writes Back and Lay over each outcome’s two cells, not only blue and pink', () => {
+    const { container } = render(<ListPriceHeads />);
+    const heads = [...container.querySelectorAll('.list-prices__head')].map((h) =>
+      [...h.children].map((c) => c.textContent),
+    );
+    expect(heads).toEqual([
+      ['Back', '1', 'Lay'],
+      ['Back', 'X', 'Lay'],
+      ['Back', '2', 'Lay'],
+    ]);
   });
 });

@@ -147,8 +147,9 @@ export const ListPriceCells = memo(function ListPriceCells({
           />
         </div>
       ))}
+      {/* No live region: a list of rows turning suspended together would talk over everything. */}
       {off && (
-        <span className="list-prices__off" role="status">
+        <span className="list-prices__off">
           {row.status === 'BALL_RUNNING' ? t('sports.status.ballRunning') : t('sports.status.suspended')}
         </span>
       )}
@@ -156,13 +157,20 @@ export const ListPriceCells = memo(function ListPriceCells({
   );
 });
 
-/** The 1 X 2 heads above a list's price columns. */
+/**
+ * The heads above a list's price columns: 1 X 2, each with Back and Lay over its two cells, so the
+ * side is written and not only blue or pink. Hidden from screen readers: each cell's name says it.
+ */
 export function ListPriceHeads() {
+  const back = t('sports.market.back');
+  const lay = t('sports.market.lay');
   return (
     <div className="list-prices list-prices--heads" aria-hidden="true">
       {OUTCOME_LABELS.map((l) => (
         <span key={l} className="list-prices__head">
-          {l}
+          <span className="list-prices__side">{back}</span>
+          <span className="list-prices__outcome">{l}</span>
+          <span className="list-prices__side">{lay}</span>
         </span>
       ))}
     </div>

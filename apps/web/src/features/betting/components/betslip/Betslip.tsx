@@ -15,9 +15,11 @@ import { PlacingStatus } from './PlacingStatus';
 import { PriceStepper } from './PriceStepper';
 import { QuickStakes } from './QuickStakes';
 import { SelectionSummary } from './SelectionSummary';
+import { SlipAnnouncer } from './SlipAnnouncer';
 import { SlipOptions } from './SlipOptions';
 import { StakeField } from './StakeField';
 import { useCountdown } from './use-countdown';
+import { useSlipFocus } from './use-slip-focus';
 import { useSlipPlacement } from './use-slip-placement';
 
 /**
@@ -25,9 +27,21 @@ import { useSlipPlacement } from './use-slip-placement';
  * profit and liability from @backlay/exchange, the market's limits, the in-play countdown, the
  * confirm step, the order options (accept any odds, keep in play) and the server's own message for
  * any refusal; once placed, what matched and what rests (PlacedOrderPanel). One slip: a column beside the markets
- * on wide screens, a bottom sheet on phones (CSS only, so one-click places once).
+ * on wide screens, a bottom sheet on phones (CSS only, so one-click places once). Its live region
+ * stays while the slip comes and goes; a price chosen by keyboard brings the focus in, and Escape
+ * closes the slip (the focus goes back to that price).
  */
 export function Betslip() {
+  useSlipFocus();
+  return (
+    <>
+      <SlipContent />
+      <SlipAnnouncer />
+    </>
+  );
+}
+
+function SlipContent() {
   const selection = useBetslipStore((s) => s.selection);
   const rate = useBetslipStore((s) => s.rate);
   const stakeText = useBetslipStore((s) => s.stakeText);
@@ -69,6 +83,11 @@ export function Betslip() {
       className={`betslip betslip--open betslip--${sideClass} card`}
       aria-label={t('betting.slip.title')}
       data-testid="betslip"
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || pending) return;
+        e.preventDefault();
+        useBetslipStore.getState().close();
+      }}
     >
       <header className="betslip__head">
         <h2 className="betslip__title">{t('betting.slip.title')}</h2>

@@ -1,5 +1,5 @@
+import { useEffect, useRef } from 'react';
 import { faXmark } from '@fortawesome/free-solid-svg-icons';
-import type { OrderStatus } from '@backlay/contract';
 import type { Paise } from '@backlay/exchange';
 import { formatMoney } from '@/shared/lib/money';
 import { Icon } from '@/shared/ui/Icon';
@@ -7,28 +7,14 @@ import { t } from '../../i18n';
 import { sideLabel } from '../../lib/sides';
 import { formatRate, isLadderMarket } from '../../lib/slip';
 import { selectionText } from '../../lib/format';
+import { orderStatusText } from '../../lib/order-status';
 import { useBetslipStore, type PlacedOrder } from '../../stores/betslip';
 import { UnmatchedActions } from '../UnmatchedActions';
 
-/** The order's state, in the player's language. */
-function statusText(status: OrderStatus): string {
-  switch (status) {
-    case 'MATCHED':
-      return t('betting.status.matched');
-    case 'PARTIALLY_MATCHED':
-      return t('betting.status.partlyMatched');
-    case 'UNMATCHED':
-      return t('betting.status.unmatched');
-    case 'CANCELLED':
-      return t('betting.status.cancelled');
-    case 'LAPSED':
-      return t('betting.status.lapsed');
-  }
-}
-
 /**
  * After placing, in the slip where the thumb is: what matched at which prices, what rests unmatched
- * at which price (with Cancel and Edit price), following cancels, edits and the hub's pushes.
+ * at which price (with Cancel and Edit price), following cancels, edits and the hub's pushes. The
+ * slip's live region says the result; the focus, lost with the Place button, starts at its heading.
  */
 export function PlacedOrderPanel({ order }: { order: PlacedOrder }) {
   const { selection } = order;
@@ -36,14 +22,30 @@ export function PlacedOrderPanel({ order }: { order: PlacedOrder }) {
   const rate = (r: number) => formatRate(selection.marketType, r);
   const rupees = (amount: Paise) => formatMoney(amount, 'plain');
   const done = () => useBetslipStore.getState().dismissPlaced();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const resting = order.unmatchedStake > 0;
+  // The focus lost with the Place button, or with the rest's Cancel and Edit once nothing rests,
+  // starts again at the heading.
+  useEffect(() => {
+    const at = document.activeElement;
+    if (at == null || at === document.body) heading.current?.focus();
+  }, [resting]);
   return (
     <section
       className={`betslip betslip--open betslip--${sideClass} card`}
       aria-label={t('betting.placed.title')}
       data-testid="betslip-result"
+      onKeyDown={(e) => {
+        // Escape in an edit's field is that field's; anywhere else the player is done.
+        if (e.key !== 'Escape' || (e.target as HTMLElement).closest('input')) return;
+        e.preventDefault();
+        done();
+      }}
     >
       <header className="betslip__head">
-        <h2 className="betslip__title">{t('betting.placed.title')}</h2>
+        <h2 ref={heading} className="betslip__title" tabIndex={-1}>
+          {t('betting.placed.title')}
+        </h2>
         <button type="button" className="betslip__close" aria-label={t('betting.slip.close')} onClick={done}>
           <Icon icon={faXmark} />
         </button>
@@ -61,7 +63,7 @@ export function PlacedOrderPanel({ order }: { order: PlacedOrder }) {
             className={`order-status order-status--${order.status.toLowerCase()}`}
             data-testid="betslip-result-status"
           >
-            {statusText(order.status)}
+            {orderStatusText(order.status)}
           </span>
         </div>
 
@@ -81,7 +83,7 @@ export function PlacedOrderPanel({ order }: { order: PlacedOrder }) {
             </li>
           )}
         </ul>
-        {order.unmatchedStake > 0 && isLadderMarket(selection.marketType) && (
+        {resting && isLadderMarket(selection.marketType) && (
           <>
             <p className="betslip__hint-inline">
               {t(order.fills.length > 0 ? 'betting.placed.restWaits' : 'betting.placed.restWaitsOrCancel', {
@@ -98,9 +100,7 @@ export function PlacedOrderPanel({ order }: { order: PlacedOrder }) {
             />
           </>
         )}
-        <p className="betslip__result-message" role="status">
-          {order.message}
-        </p>
+        <p className="betslip__result-message">{order.message}</p>
         <button type="button" className="btn btn--primary btn--block" onClick={done}>
           {t('betting.placed.done')}
         </button>

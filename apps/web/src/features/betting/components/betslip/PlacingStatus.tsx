@@ -32,7 +32,8 @@ export function PlacingStatus({
           {countdown > 0 ? (
             <>
               {t('betting.slip.holding')}{' '}
-              <strong data-testid="betslip-countdown">
+              {/* The seconds are for the eye: in this live region they would be read out every second. */}
+              <strong data-testid="betslip-countdown" aria-hidden="true">
                 {t('betting.slip.seconds', { seconds: String(countdown) })}
               </strong>
             </>

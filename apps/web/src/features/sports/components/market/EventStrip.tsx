@@ -119,13 +119,17 @@ function jumpLabel(group: MarketGroup): string {
   return t('sports.market.fancy');
 }
 
-/** Scrolls a market group's first card to just under the sticky strip. */
+/**
+ * Scrolls a market group's first card to just under the sticky strip, and takes the focus there, so
+ * that Tab goes on from that card's prices, not from the chip.
+ */
 export function jumpTo(group: MarketGroup): void {
   const target = document.querySelector<HTMLElement>(`[data-market-group="${group}"]`);
   if (!target) return;
   const stuck = document.querySelector<HTMLElement>('.event-head')?.getBoundingClientRect().bottom ?? 0;
   const top = target.getBoundingClientRect().top + window.scrollY - stuck - 8;
   window.scrollTo({ top: Math.max(0, top), behavior: 'auto' });
+  target.focus({ preventScroll: true });
 }
 
 function JumpChips() {

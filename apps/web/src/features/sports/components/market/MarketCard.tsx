@@ -45,6 +45,10 @@ function parseHead(head: string) {
   };
 }
 
+/**
+ * A market out of play, over its prices. No live region: a page of sessions turning ball running
+ * together would talk over everything; the betslip says it for the selection in the slip.
+ */
 export function StatusOverlay({ status }: { status: MarketStatus | string }) {
   if (status === 'OPEN' || status === '') return null;
   const text =
@@ -54,7 +58,7 @@ export function StatusOverlay({ status }: { status: MarketStatus | string }) {
         ? t('sports.status.closed')
         : t('sports.status.suspended');
   return (
-    <div className={`market__overlay market__overlay--${status.toLowerCase()}`} role="status">
+    <div className={`market__overlay market__overlay--${status.toLowerCase()}`}>
       <span>{text}</span>
     </div>
   );
@@ -108,6 +112,8 @@ export const ExchangeMarketCard = memo(function ExchangeMarketCard({
       data-market-group={
         head.type === 'BOOKMAKER' ? 'bookmaker' : head.type === 'TOSS' ? 'toss' : 'matchOdds'
       }
+      // A jump chip takes the focus here (not in the Tab order).
+      tabIndex={-1}
     >
       <header className="market__head">
         <h3 className="market__name">{head.name}</h3>
@@ -240,7 +246,7 @@ export function FancySection({
 }) {
   if (ids.length === 0) return null;
   return (
-    <section className="market card fancy" data-market-group="fancy">
+    <section className="market card fancy" data-market-group="fancy" tabIndex={-1}>
       <header className="market__head">
         <h3 className="market__name">{t('sports.market.fancy')}</h3>
         <span className="market__limits">{t('sports.fancy.sessions')}</span>

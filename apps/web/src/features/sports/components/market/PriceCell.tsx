@@ -151,7 +151,8 @@ export const PriceCell = memo(function PriceCell(props: PriceCellProps) {
         selectionName,
         empty ? null : kind === 'odds' ? formatPrice(Number(mainText)) : (mainText ?? ''),
         kind === 'line' ? (subText ?? '') : undefined,
-        kind === 'odds' && !empty ? formatSize(paise(Number(subText))) : undefined,
+        // The money there, as the cell shows it, for rates as for odds (the name holds the text).
+        kind !== 'line' && !empty ? formatSize(paise(Number(subText))) : undefined,
       )}
     >
       {!empty && (

@@ -1,0 +1,125 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { BookmakerMarket, MatchOddsMarket, MarketStatus, OddsV2 } from '@backlay/contract';
+import { wholeRupees } from '@backlay/exchange';
+import { OddsBook } from '../../lib/odds-book';
+import { OddsBookContext } from '../../lib/use-odds';
+import { jumpTo } from './EventStrip';
+import { ExchangeMarketCard } from './MarketCard';
+
+function matchOdds(status: MarketStatus, back: number): MatchOddsMarket {
+  const level = (price: number) => ({ price, size: wholeRupees(1200) });
+  return {
+    id: '1.9001',
+    eventId: 9,
+    name: 'Match Odds',
+    type: 'MATCH_ODDS',
+    status,
+    inPlay: true,
+    betDelayMs: 0,
+    minStake: wholeRupees(100),
+    maxStake: wholeRupees(500_000),
+    maxProfit: wholeRupees(1_000_000),
+    version: 3,
+    runners: [
+      { id: 1, name: 'India', sortPriority: 0, status: 'ACTIVE', back: [level(back)], lay: [level(2.2)] },
+      { id: 2, name: 'Australia', sortPriority: 1, status: 'ACTIVE', back: [level(1.9)], lay: [level(1.95)] },
+    ],
+  };
+}
+
+function snapshot(version: number, market: MatchOddsMarket): OddsV2 {
+  return {
+    eventId: 9,
+    version,
+    at: '2026-11-24T10:00:00.000Z',
+    matchOdds: [market],
+    bookmaker: [],
+    fancy: [],
+    toss: [],
+  };
+}
+
+function book(status: MarketStatus): OddsBook {
+  const b = new OddsBook();
+  b.reset(9);
+  b.applySnapshot(snapshot(3, matchOdds(status, 2.1)));
+  return b;
+}
+
+function renderCard(b: OddsBook) {
+  return render(
+    <OddsBookContext.Provider value={b}>
+      <ExchangeMarketCard eventId={9} eventTitle="India v Australia" marketId="1.9001" />
+    </OddsBookContext.Provider>,
+  );
+}
+
+describe('a market card for keyboard and screen reader', () => {
+  afterEach(cleanup);
+
+  it('writes Back and Lay over the columns, and names each cell with its side', () => {
+    const { container } = renderCard(book('OPEN'));
+    const heads = container.querySelector('.market__cols');
+    expect(heads?.textContent).toContain('Back');
+    expect(heads?.textContent).toContain('Lay');
+    expect(screen.getByRole('button', { name: /^back India at 2\.1, / })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^lay India at 2\.2, / })).toBeTruthy();
+  });
+
+  it('is no live region: moving prices and a suspension say nothing by themselves', () => {
+    const b = book('OPEN');
+    const { container } = renderCard(b);
+    act(() => void b.applySnapshot(snapshot(4, matchOdds('SUSPENDED', 2.14))));
+    expect(container.textContent).toContain('Suspended');
+    expect(container.querySelector('[aria-live], [role="status"], [role="alert"], [role="log"]')).toBeNull();
+  });
+
+  it('takes the focus when a jump chip jumps to it, so that Tab goes on from its prices', () => {
+    const scroll = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    const { container } = renderCard(book('OPEN'));
+    jumpTo('matchOdds');
+    expect(document.activeElement).toBe(container.querySelector('[data-market-group="matchOdds"]'));
+    expect(scroll).toHaveBeenCalled();
+    scroll.mockRestore();
+  });
+
+  it('names a rate cell with all it shows, the money there too (speech input says what it reads)', () => {
+    const bookmaker: BookmakerMarket = {
+      id: '9.1',
+      eventId: 9,
+      name: 'Bookmaker',
+      type: 'BOOKMAKER',
+      status: 'OPEN',
+      inPlay: true,
+      betDelayMs: 0,
+      minStake: wholeRupees(100),
+      maxStake: wholeRupees(500_000),
+      maxProfit: wholeRupees(1_000_000),
+      version: 3,
+      runners: [
+        {
+          id: 1,
+          name: 'India',
+          sortPriority: 0,
+          status: 'ACTIVE',
+          back: [{ rate: 138, size: wholeRupees(140_000) }],
+          lay: [{ rate: 142, size: wholeRupees(96_700) }],
+        },
+      ],
+    };
+    const b = new OddsBook();
+    b.reset(9);
+    b.applySnapshot({ ...snapshot(3, matchOdds('OPEN', 2.1)), matchOdds: [], bookmaker: [bookmaker] });
+    render(
+      <OddsBookContext.Provider value={b}>
+        <ExchangeMarketCard eventId={9} eventTitle="India v Australia" marketId="9.1" />
+      </OddsBookContext.Provider>,
+    );
+    const cell = screen.getByRole('button', { name: /^back India at 138, / });
+    expect(cell.getAttribute('aria-label')).toBe(
+      `back India at 138, ${cell.querySelector('.price__sub')?.textContent}`,
+    );
+    expect(cell.textContent).toBe(`138 ${cell.querySelector('.price__sub')?.textContent}`);
+  });
+});
