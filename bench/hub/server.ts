@@ -1,25 +1,29 @@
 // The server side of the hub benchmark, run as a child process so its memory is measured alone.
 // Mode 'hub' serves the realtime hub plugin; mode 'ws' a bare ws server pushing the same frames.
 import type { AddressInfo } from 'node:net';
-import { performance } from 'node:perf_hooks';
+import { join } from 'node:path';
+import { writeHeapSnapshot } from 'node:v8';
 import Fastify from 'fastify';
-import { jwtVerify } from 'jose';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { userBalancePush } from '@backlay/contract';
 import { wholeRupees } from '@backlay/exchange';
+import { TokenService } from '../../apps/server/src/auth/tokens';
 import { createInProcessBus } from '../../apps/server/src/platform/bus';
+import { encodeServerPush } from '../../apps/server/src/realtime/hub';
 import { realtimeHub } from '../../apps/server/src/realtime/plugin';
-
-export const BENCH_SECRET = new TextEncoder().encode('hub-bench-secret-not-used-anywhere-else');
+import { BENCH_SECRET, benchClaims } from './tokens';
 
 type Command =
   | { type: 'measure' }
   | { type: 'push'; round: number; clients: number }
   | { type: 'count' }
+  | { type: 'snapshot'; dir: string; name: string }
   | { type: 'stop' };
 
 const mode = process.argv[2] === 'ws' ? 'ws' : 'hub';
-const now = () => performance.timeOrigin + performance.now();
+// CLOCK_MONOTONIC, which every process on the machine reads alike (timeOrigin + performance.now()
+// may disagree between processes by a few milliseconds, enough to show negative latencies).
+const now = () => Number(process.hrtime.bigint()) / 1e6;
 
 function send(message: object): void {
   process.send?.(message);
@@ -53,23 +57,23 @@ async function main(): Promise<void> {
 
   if (mode === 'hub') {
     const app = Fastify({ logger: false, forceCloseConnections: true });
+    const tokens = new TokenService(BENCH_SECRET, 3600);
     await app.register(realtimeHub, {
       path: '/notify',
       bus: createInProcessBus(),
       isOriginAllowed: () => true,
+      // As app.ts wires it: the app's TokenService, with its cache of verified tokens.
       authenticate: async (token) => {
-        try {
-          const { payload } = await jwtVerify(token, BENCH_SECRET, { algorithms: ['HS256'] });
-          return typeof payload.sub === 'string' ? { userId: payload.sub } : null;
-        } catch {
-          return null;
-        }
+        const verified = await tokens.verifyAccess(token);
+        return verified.ok
+          ? { userId: String(verified.claims.userId), sessionId: String(verified.claims.sessionId) }
+          : null;
       },
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     port = (app.server.address() as AddressInfo).port;
     push = (i, round) => {
-      void app.hub.sendToUser(`u${i}`, balancePush(i, round));
+      void app.hub.sendToUser(String(benchClaims(i).userId), balancePush(i, round));
     };
     count = () => app.hub.connectionCount();
     stop = () => app.close();
@@ -84,7 +88,9 @@ async function main(): Promise<void> {
     });
     port = (wss.address() as AddressInfo).port;
     push = (i, round) => {
-      const frame = `${JSON.stringify({ type: 1, target: 'Message', arguments: [balancePush(i, round)] })}\x1e`;
+      // The same bytes the hub writes: the push encoded with the contract's schema (rupees on the wire).
+      const wire = encodeServerPush(balancePush(i, round));
+      const frame = `${JSON.stringify({ type: 1, target: 'Message', arguments: [wire] })}\x1e`;
       sockets.get(i)?.send(frame);
     };
     count = () => sockets.size;
@@ -102,6 +108,12 @@ async function main(): Promise<void> {
       case 'count':
         send({ type: 'counted', connections: count() });
         break;
+      case 'snapshot':
+        send({
+          type: 'snapshot',
+          file: writeHeapSnapshot(join(command.dir, `${command.name}.heapsnapshot`)),
+        });
+        break;
       case 'push': {
         const sentAt = new Array<number>(command.clients);
         for (let i = 0; i < command.clients; i += 1) {
@@ -116,6 +128,8 @@ async function main(): Promise<void> {
         break;
     }
   });
+  // Gone with the load generator, even when it dies without saying stop.
+  process.on('disconnect', () => process.exit(0));
   send({ type: 'ready', port, memory: measure() });
 }
 
