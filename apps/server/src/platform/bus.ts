@@ -14,7 +14,7 @@ export type BusErrorReporter = (error: unknown, channel: string) => void;
 
 /** Delivers synchronously inside publish(); a throwing handler never stops the others. */
 export function createInProcessBus(options: { onHandlerError?: BusErrorReporter } = {}): Bus {
-  const handlers = new Map<string, Set<(payload: string) => void>>();
+  const handlers = new Map<string, Set<{ handler: (payload: string) => void }>>();
   let closed = false;
   const report: BusErrorReporter =
     options.onHandlerError ??
@@ -27,9 +27,9 @@ export function createInProcessBus(options: { onHandlerError?: BusErrorReporter 
       if (closed) throw new Error('The bus is closed');
       const set = handlers.get(channel);
       if (!set) return;
-      for (const handler of [...set]) {
+      for (const entry of [...set]) {
         try {
-          handler(payload);
+          entry.handler(payload);
         } catch (error) {
           report(error, channel);
         }
@@ -37,8 +37,9 @@ export function createInProcessBus(options: { onHandlerError?: BusErrorReporter 
     },
     async subscribe(channel, handler) {
       if (closed) throw new Error('The bus is closed');
-      // Wrap so the same function subscribed twice gets two independent subscriptions.
-      const entry = (payload: string) => handler(payload);
+      // Wrap so the same function subscribed twice gets two independent subscriptions: in an
+      // object, not a function, which costs a server holding one per user far less memory.
+      const entry = { handler };
       let set = handlers.get(channel);
       if (!set) {
         set = new Set();

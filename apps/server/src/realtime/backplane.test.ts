@@ -136,6 +136,17 @@ describe.runIf(redisUrl)('Redis subscriptions follow local connections', () => {
     expect(await numsub()).toBe(1);
     await clients[1]!.start();
     expect(await numsub()).toBe(1);
+    // No channel per connection: pushes to one connection go to its server's channel.
+    const channels = ((await probe.pubsub('CHANNELS', `${prefix}*`)) as string[])
+      .map((channel) => channel.slice(prefix.length))
+      .sort();
+    expect(channels).toEqual([
+      'hub:notify:all',
+      `hub:notify:internal:ack:${clients[0]!.connectionId!.slice(0, 12)}`,
+      'hub:notify:internal:groups',
+      `hub:notify:server:${clients[0]!.connectionId!.slice(0, 12)}`,
+      'hub:notify:user:pat',
+    ]);
     await clients[0]!.stop();
     const hub = server.app.hub;
     await until(() => hub.connectionCount() === 1);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   HUB_METHOD_ERRORS,
   pageGroup,
@@ -9,17 +10,28 @@ import type { HubMethods } from './hub-methods';
 import type { HubCall } from './signalr/method-table';
 import type { Authenticate, HubLogger } from './signalr/types';
 
-/** What Backlay's hub methods remember of a connection between calls. */
+/**
+ * What Backlay's hub methods remember of a connection between calls: every connection holds one,
+ * so it is kept to two fields (what a client registered with is handed to the hooks, not kept).
+ */
 export interface ClientState {
-  client: { browser: string | null; domain: string | null; currentPage: string | null } | null;
   /** The page group the connection joined through GroupBy, or null. */
   pageGroup: string | null;
-  /** The last token a hub method verified, so a heartbeat repeating it is not verified again. */
-  verifiedToken: string | null;
+  /**
+   * A fingerprint of the last token a hub method verified, so a heartbeat repeating it is not
+   * verified again, without keeping the token itself (a few hundred bytes) on every connection.
+   * Skipping is only ever an economy: a call without a token is accepted as it is.
+   */
+  verifiedToken: number | null;
 }
 
 export function newClientState(): ClientState {
-  return { client: null, pageGroup: null, verifiedToken: null };
+  return { pageGroup: null, verifiedToken: null };
+}
+
+/** 48 bits of the token's SHA-256, as a number: two tokens share one about once in 2^48. */
+export function tokenFingerprint(token: string): number {
+  return createHash('sha256').update(token).digest().readUIntBE(0, 6);
 }
 
 export interface ClientRegisteredEvent {
@@ -74,11 +86,6 @@ export class ClientRegistration {
   private async registerClient(call: HubCall<ClientState>, client: RegisterClient) {
     const refused = await this.applyToken(call, client.Token);
     if (refused) return { error: refused };
-    call.state.client = {
-      browser: client.Browser ?? null,
-      domain: client.Domain ?? null,
-      currentPage: client.CurrentPage ?? null,
-    };
     await this.runHooks(this.registeredHooks, {
       connectionId: call.connectionId,
       userId: call.userId,
@@ -99,7 +106,6 @@ export class ClientRegistration {
       state.pageGroup = group;
       if (group !== null) await call.joinGroup(group);
     }
-    if (state.client) state.client.currentPage = heartbeat.CurrentPage ?? state.client.currentPage;
     await this.runHooks(this.heartbeatHooks, {
       connectionId: call.connectionId,
       userId: call.userId,
@@ -115,8 +121,9 @@ export class ClientRegistration {
     call: HubCall<ClientState>,
     token: string | null | undefined,
   ): Promise<HubMethodError | null> {
-    if (token === undefined || token === null || token === '' || token === call.state.verifiedToken)
-      return null;
+    if (token === undefined || token === null || token === '') return null;
+    const fingerprint = tokenFingerprint(token);
+    if (fingerprint === call.state.verifiedToken) return null;
     let identity: Awaited<ReturnType<Authenticate>>;
     try {
       identity = await this.authenticate(token);
@@ -131,7 +138,7 @@ export class ClientRegistration {
       case 'closed':
         return HUB_METHOD_ERRORS.connectionClosed;
       case 'claimed':
-        call.state.verifiedToken = token;
+        call.state.verifiedToken = fingerprint;
         return null;
     }
   }

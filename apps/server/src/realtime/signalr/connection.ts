@@ -1,4 +1,4 @@
-import { isTrackable, MessageReader, ProtocolError, sequenceFrame } from './protocol';
+import { isTrackable, ProtocolError, sequenceFrame } from './protocol';
 
 export type TransportKind = 'WebSockets' | 'ServerSentEvents' | 'LongPolling';
 
@@ -23,17 +23,75 @@ export interface ConnectionInit {
   token: string;
   userId: string | null;
   statefulOffered: boolean;
-  maxMessageBytes: number;
   replayBufferBytes: number;
   now: number;
 }
 
 /**
- * One logical hub connection, which outlives its sockets under stateful reconnect. Holds the
- * numbering and replay buffer of what the server sent, and the duplicate filter for what the
- * client sent.
+ * What stateful reconnect keeps of one connection: the numbering and the not yet acknowledged
+ * frames of what the server sent, and the duplicate filter of what the client sent. Made only for
+ * a connection whose handshake asked for it; the frames' array only once there is one to keep.
  */
-export class ClientConnection {
+class ReplayState {
+  /** Numbered frames sent so far; the next gets sentCount + 1. */
+  sentCount = 0;
+  /** Frames not yet acknowledged, from index head: frames[i] carries id baseId + i. Null while none. */
+  frames: string[] | null = null;
+  baseId = 1;
+  head = 0;
+  bytes = 0;
+  nextInboundId = 1;
+  latestInboundId = 0;
+  ackedInboundId = 0;
+
+  constructor(readonly limitBytes: number) {}
+
+  /** Numbers and keeps a frame; false once the unacknowledged bytes pass the limit. */
+  keep(frame: string): boolean {
+    this.sentCount += 1;
+    if (this.frames === null) {
+      this.frames = [];
+      this.baseId = this.sentCount;
+      this.head = 0;
+    }
+    this.frames.push(frame);
+    this.bytes += frame.length;
+    return this.bytes <= this.limitBytes;
+  }
+
+  acknowledge(sequenceId: number): void {
+    const frames = this.frames;
+    if (frames === null) return;
+    while (this.head < frames.length && this.baseId + this.head <= sequenceId) {
+      this.bytes -= frames[this.head]!.length;
+      this.head += 1;
+    }
+    if (this.head === frames.length) {
+      // Everything acknowledged: an idle connection keeps no array at all.
+      this.frames = null;
+      this.bytes = 0;
+    } else if (this.head > 64 && this.head * 2 > frames.length) {
+      // Compact now and then instead of shifting on every acknowledgement.
+      this.frames = frames.slice(this.head);
+      this.baseId += this.head;
+      this.head = 0;
+    }
+  }
+
+  /** Sequence with the id of the oldest unacknowledged frame, then every such frame in order. */
+  replay(): string {
+    const frames = this.frames;
+    if (frames === null) return sequenceFrame(this.sentCount + 1);
+    return sequenceFrame(this.baseId + this.head) + frames.slice(this.head).join('');
+  }
+}
+
+/**
+ * One logical hub connection, which outlives its sockets under stateful reconnect. It is what a
+ * server holds per client, so everything beyond the few fields every connection needs is made
+ * when first used: the groups, more than one sign-in session, the inbound queue, the replay state.
+ */
+export class ClientConnection<S = unknown> {
   readonly id: string;
   readonly token: string;
   readonly statefulOffered: boolean;
@@ -49,22 +107,22 @@ export class ClientConnection {
   registered = false;
   lastReceivedAt: number;
   lastSentAt: number;
-  readonly reader: MessageReader;
-  readonly groups = new Set<string>();
-  /** The sign-in sessions whose tokens opened or claimed this connection: revoking one closes it. */
-  readonly sessionIds = new Set<string>();
-  /** Incoming messages are handled one after another, as ASP.NET does by default. */
-  inboundTail: Promise<void> = Promise.resolve();
+  /** The unterminated tail of what the client sent, waiting for the rest of its message. */
+  pendingText = '';
+  /** The groups this connection is in; null while none. */
+  groups: Set<string> | null = null;
+  /** Incoming messages waiting to be handled, one after another as ASP.NET does; null while none. */
+  inbound: string[] | null = null;
   inboundPending = 0;
+  /** True while the hub works through `inbound`. */
+  draining = false;
+  /** The application's state of this connection (HubCall.state), made on the first hub call. */
+  callState: S | undefined = undefined;
 
   private readonly replayBufferBytes: number;
-  private sentCount = 0;
-  private replay: { id: number; frame: string }[] = [];
-  private replayHead = 0;
-  private replayBytes = 0;
-  private nextInboundId = 1;
-  private latestInboundId = 0;
-  private ackedInboundId = 0;
+  private replayState: ReplayState | null = null;
+  /** The sign-in sessions whose tokens opened or claimed this connection: one, several, or none. */
+  private sessions: string | Set<string> | null = null;
 
   constructor(init: ConnectionInit) {
     this.id = init.id;
@@ -72,7 +130,6 @@ export class ClientConnection {
     this.userId = init.userId;
     this.statefulOffered = init.statefulOffered;
     this.replayBufferBytes = init.replayBufferBytes;
-    this.reader = new MessageReader(init.maxMessageBytes);
     this.stateSince = init.now;
     this.lastReceivedAt = init.now;
     this.lastSentAt = init.now;
@@ -81,6 +138,28 @@ export class ClientConnection {
   /** A getter so checks after an await are not narrowed away by earlier ones. */
   get closed(): boolean {
     return this.state === 'closed';
+  }
+
+  /** Notes a sign-in session whose token opened or claimed this connection. */
+  addSession(sessionId: string): void {
+    const sessions = this.sessions;
+    if (sessions === null || sessions === sessionId) this.sessions = sessionId;
+    else if (typeof sessions === 'string') this.sessions = new Set([sessions, sessionId]);
+    else sessions.add(sessionId);
+  }
+
+  /** Whether a token of one of these sessions opened or claimed this connection. */
+  inSessions(sessionIds: readonly string[]): boolean {
+    const sessions = this.sessions;
+    if (sessions === null) return false;
+    if (typeof sessions === 'string') return sessionIds.includes(sessions);
+    return sessionIds.some((id) => sessions.has(id));
+  }
+
+  /** The handshake asked for stateful reconnect (version 2) on a connection that may use it. */
+  beginStateful(): void {
+    this.stateful = true;
+    this.replayState = new ReplayState(this.replayBufferBytes);
   }
 
   attach(transport: Transport, now: number): void {
@@ -106,9 +185,7 @@ export class ClientConnection {
    */
   resume(transport: Transport, now: number): void {
     this.attach(transport, now);
-    const pending = this.replay.slice(this.replayHead);
-    const firstId = pending[0]?.id ?? this.sentCount + 1;
-    transport.write(sequenceFrame(firstId) + pending.map((item) => item.frame).join(''));
+    transport.write(this.replayState?.replay() ?? sequenceFrame(1));
     this.lastSentAt = now;
   }
 
@@ -119,12 +196,7 @@ export class ClientConnection {
    */
   send(frame: string, trackable: boolean, now: number): boolean {
     if (this.state === 'closed') return true;
-    if (trackable && this.stateful) {
-      this.sentCount += 1;
-      this.replay.push({ id: this.sentCount, frame });
-      this.replayBytes += frame.length;
-      if (this.replayBytes > this.replayBufferBytes) return false;
-    }
+    if (trackable && this.replayState !== null && !this.replayState.keep(frame)) return false;
     if (this.state === 'active' && this.transport) {
       this.transport.write(frame);
       this.lastSentAt = now;
@@ -134,45 +206,44 @@ export class ClientConnection {
 
   /** The client acknowledged every message up to and including sequenceId. */
   acknowledge(sequenceId: number): void {
-    while (this.replayHead < this.replay.length) {
-      const item = this.replay[this.replayHead];
-      if (!item || item.id > sequenceId) break;
-      this.replayBytes -= item.frame.length;
-      this.replayHead += 1;
-    }
-    // Compact now and then instead of shifting on every acknowledgement.
-    if (this.replayHead > 64 && this.replayHead * 2 > this.replay.length) {
-      this.replay = this.replay.slice(this.replayHead);
-      this.replayHead = 0;
-    }
+    this.replayState?.acknowledge(sequenceId);
   }
 
   /** Under stateful reconnect, false for a trackable message the server already processed. */
   acceptInbound(type: number): boolean {
-    if (!this.stateful || !isTrackable(type)) return true;
-    const id = this.nextInboundId;
-    this.nextInboundId += 1;
-    if (id <= this.latestInboundId) return false;
-    this.latestInboundId = id;
+    const replay = this.replayState;
+    if (replay === null || !isTrackable(type)) return true;
+    const id = replay.nextInboundId;
+    replay.nextInboundId += 1;
+    if (id <= replay.latestInboundId) return false;
+    replay.latestInboundId = id;
     return true;
   }
 
   /** The client's Sequence after a reconnect: its next message carries this id. */
   resetInbound(sequenceId: number): void {
-    if (sequenceId > this.nextInboundId) {
+    const replay = this.replayState;
+    if (sequenceId > (replay?.nextInboundId ?? 1)) {
       throw new ProtocolError('Sequence id is greater than the number of messages received');
     }
-    this.nextInboundId = sequenceId;
+    if (replay !== null) replay.nextInboundId = sequenceId;
   }
 
   /** The id to acknowledge, when there is something new to acknowledge. */
   takeAck(): number | null {
-    if (!this.stateful || this.latestInboundId === this.ackedInboundId) return null;
-    this.ackedInboundId = this.latestInboundId;
-    return this.latestInboundId;
+    const replay = this.replayState;
+    if (replay === null || replay.latestInboundId === replay.ackedInboundId) return null;
+    replay.ackedInboundId = replay.latestInboundId;
+    return replay.latestInboundId;
   }
 
   get unacknowledgedBytes(): number {
-    return this.replayBytes;
+    return this.replayState?.bytes ?? 0;
+  }
+
+  /** Frames kept for replay (for tests and diagnostics). */
+  get replayFrameCount(): number {
+    const replay = this.replayState;
+    return replay?.frames ? replay.frames.length - replay.head : 0;
   }
 }

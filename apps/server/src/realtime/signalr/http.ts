@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { ClientConnection } from './connection';
 import type { SignalRHub } from './hub';
 import { LongPollingTransport, ServerSentEventsTransport, WebSocketTransport } from './transports';
@@ -60,6 +60,11 @@ function textOf(data: RawData): string {
   return Buffer.from(data).toString('utf8');
 }
 
+/** A hub socket knows its transport, so the listeners every socket shares find it without a lookup. */
+class HubWebSocket extends WebSocket {
+  transport: WebSocketTransport | null = null;
+}
+
 function rejectUpgrade(socket: Duplex, status: number, reason: string): void {
   if (!socket.writable) {
     socket.destroy();
@@ -81,8 +86,14 @@ export async function registerSignalRHttp<S>(
   const path = options.path.replace(/\/+$/, '') || '/';
   const { maxMessageBytes, longPollTimeoutMs, logger } = options;
 
-  const sockets = new Set<WebSocket>();
-  const wss = new WebSocketServer({ noServer: true, maxPayload: maxMessageBytes * 4, clientTracking: false });
+  // Sockets refused right after their upgrade, still closing: shutdown ends them with the others.
+  const refused = new Set<WebSocket>();
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: maxMessageBytes * 4,
+    clientTracking: false,
+    WebSocket: HubWebSocket,
+  });
 
   function originAllowed(origin: string | undefined): boolean {
     return origin === undefined || options.isOriginAllowed(origin);
@@ -124,21 +135,46 @@ export async function registerSignalRHttp<S>(
 
   // ----- WebSockets -----
 
+  // One listener of each kind for every socket, so a connection holds no function of its own.
+  function onSocketMessage(this: WebSocket, data: RawData): void {
+    const transport = (this as HubWebSocket).transport;
+    if (transport) hub.receive(transport.conn, textOf(data));
+  }
+
+  function onSocketClose(this: WebSocket): void {
+    refused.delete(this);
+    const transport = (this as HubWebSocket).transport;
+    if (transport) hub.transportClosed(transport.conn, transport);
+  }
+
+  function onSocketError(this: WebSocket, error: Error): void {
+    const transport = (this as HubWebSocket).transport;
+    logger.debug({ err: error, connectionId: transport?.conn.id }, 'hub: WebSocket error');
+  }
+
+  function onStuck(transport: WebSocketTransport): void {
+    logger.warn({ connectionId: transport.conn.id }, 'hub: WebSocket reader is stuck, dropping it');
+    transport.abort();
+  }
+
+  function onUpgradeSocketError(error: Error): void {
+    logger.debug({ err: error }, 'hub: socket error during upgrade');
+  }
+
   function acceptWebSocket(conn: ClientConnection, req: IncomingMessage, socket: Duplex, head: Buffer): void {
     wss.handleUpgrade(req, socket, head, (ws) => {
-      sockets.add(ws);
-      ws.once('close', () => sockets.delete(ws));
+      // ws listens for socket errors itself from here on.
+      socket.off('error', onUpgradeSocketError);
+      ws.on('close', onSocketClose);
+      ws.on('error', onSocketError);
       if (conn.state === 'closed' || hub.isStopping) {
+        refused.add(ws);
         ws.close(1001);
         return;
       }
-      const transport = new WebSocketTransport(ws, () => {
-        logger.warn({ connectionId: conn.id }, 'hub: WebSocket reader is stuck, dropping it');
-        transport.abort();
-      });
-      ws.on('message', (data) => hub.receive(conn, textOf(data)));
-      ws.on('close', () => hub.transportClosed(conn, transport));
-      ws.on('error', (error) => logger.debug({ err: error, connectionId: conn.id }, 'hub: WebSocket error'));
+      const transport = new WebSocketTransport(ws, conn, onStuck);
+      ws.transport = transport;
+      ws.on('message', onSocketMessage);
       hub.attach(conn, transport);
     });
   }
@@ -148,7 +184,7 @@ export async function registerSignalRHttp<S>(
   async function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     // Matched like the app's routes: without regard to case or a trailing slash.
     if ((pathOf(req).replace(/\/+$/, '') || '/').toLowerCase() !== upgradePath) return;
-    socket.on('error', (error) => logger.debug({ err: error }, 'hub: socket error during upgrade'));
+    socket.on('error', onUpgradeSocketError);
     if (hub.isStopping) return rejectUpgrade(socket, 503, 'Service Unavailable');
     if (!originAllowed(req.headers.origin)) return rejectUpgrade(socket, 403, 'Forbidden');
     const query = queryOf(req);
@@ -322,7 +358,7 @@ export async function registerSignalRHttp<S>(
         }
         if (conn.state === 'new') {
           // The first poll only establishes the transport.
-          hub.attach(conn, new LongPollingTransport(longPollTimeoutMs, Date.now));
+          hub.attach(conn, new LongPollingTransport(longPollTimeoutMs, hub.now));
           return reply.code(200).header('content-type', 'text/plain; charset=utf-8').send('');
         }
         const transport = conn.transport;
@@ -398,8 +434,11 @@ export async function registerSignalRHttp<S>(
   // long-lived WebSockets, event streams and polls must end here or shutdown would hang.
   fastify.addHook('preClose', async () => {
     fastify.server.off('upgrade', upgradeListener);
+    const open = [...refused];
+    for (const conn of hub.connections()) {
+      if (conn.transport instanceof WebSocketTransport) open.push(conn.transport.socket);
+    }
     await hub.stop();
-    const open = [...sockets];
     await Promise.race([
       Promise.all(
         open.map(

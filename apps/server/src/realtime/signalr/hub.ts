@@ -1,6 +1,17 @@
-import { randomBytes } from 'node:crypto';
 import type { Bus } from '../../platform/bus';
-import { decodePush, encodePush, hubChannels, parseGroupCommand, type GroupCommand } from './backplane';
+import {
+  decodeConnectionPush,
+  decodePush,
+  encodeConnectionPush,
+  encodePush,
+  hubChannels,
+  newConnectionId,
+  newServerId,
+  parseGroupCommand,
+  randomText,
+  serverOfConnection,
+  type GroupCommand,
+} from './backplane';
 import { ChannelRefs } from './channel-refs';
 import { ClientConnection, type Transport } from './connection';
 import { HubMethodTable, type HubCall, type HubMethodOutcome } from './method-table';
@@ -16,6 +27,7 @@ import {
   parseHandshake,
   PING_FRAME,
   ProtocolError,
+  splitMessages,
   type ClientMessage,
 } from './protocol';
 import type { HubIdentity, HubLogger } from './types';
@@ -55,25 +67,26 @@ const CLOSED_LINGER_MS = 5000;
 /** Incoming messages waiting to be handled on one connection before it counts as abuse. */
 const MAX_PENDING_INBOUND = 256;
 
-function newId(): string {
-  return randomBytes(16).toString('base64url');
-}
-
 /**
  * The server side of the SignalR protocol, knowing nothing of the application: connections and
  * their users and groups, the JSON hub protocol, stateful reconnect, keep-alive, and the backplane
  * over the `Bus`. An application adds hub methods to `methods` and sends with `send`.
  */
 export class SignalRHub<S> {
-  readonly serverId = newId();
+  readonly serverId = newServerId();
   readonly methods = new HubMethodTable<S>();
   private readonly channels;
-  private readonly now: () => number;
+  /**
+   * Milliseconds since this hub started: every time a connection keeps is on this clock, so it
+   * stays a small integer (a tagged value in the object, not a boxed number of its own) for
+   * about 24 days of uptime.
+   */
+  readonly now: () => number;
   private readonly byToken = new Map<string, ClientConnection>();
   private readonly byId = new Map<string, ClientConnection>();
-  private readonly users = new Map<string, Set<ClientConnection>>();
+  /** A user's local connections: the connection itself while it is the only one, a set beyond. */
+  private readonly users = new Map<string, ClientConnection | Set<ClientConnection>>();
   private readonly groups = new Map<string, Set<ClientConnection>>();
-  private readonly callStates = new WeakMap<ClientConnection, S>();
   private readonly refs: ChannelRefs;
   private readonly pendingAcks = new Map<number, { resolve: () => void; timer: NodeJS.Timeout }>();
   private nextAckId = 1;
@@ -82,14 +95,19 @@ export class SignalRHub<S> {
 
   constructor(private readonly options: SignalRHubOptions<S>) {
     this.channels = hubChannels(options.channelPrefix);
-    this.now = options.now ?? Date.now;
+    const clock = options.now ?? Date.now;
+    const epoch = clock();
+    this.now = () => clock() - epoch;
     this.refs = new ChannelRefs(options.bus, options.logger);
   }
 
   async start(): Promise<void> {
-    await this.refs.acquire(this.channels.all, (payload) => this.onPush(payload, this.byId.values()));
-    await this.refs.acquire(this.channels.groupCommands, (payload) => this.onGroupCommand(payload));
-    await this.refs.acquire(this.channels.acks(this.serverId), (payload) => this.onAck(payload));
+    await this.refs.acquire(this.channels.all, '', (_, payload) => this.onPush(payload, this.byId.values()));
+    await this.refs.acquire(this.channels.server(this.serverId), '', (_, payload) =>
+      this.onConnectionPush(payload),
+    );
+    await this.refs.acquire(this.channels.groupCommands, '', (_, payload) => this.onGroupCommand(payload));
+    await this.refs.acquire(this.channels.acks(this.serverId), '', (_, payload) => this.onAck(payload));
     const { keepAliveMs, clientTimeoutMs, reconnectGraceMs } = this.options;
     const interval = Math.min(
       1000,
@@ -123,19 +141,18 @@ export class SignalRHub<S> {
     statefulOffered: boolean,
     negotiateVersion: number,
   ): ClientConnection {
-    const id = newId();
+    const id = newConnectionId(this.serverId);
     // Negotiate version 0 has no separate secret: the id doubles as the token.
-    const token = negotiateVersion >= 1 ? newId() : id;
+    const token = negotiateVersion >= 1 ? randomText(16) : id;
     const conn = new ClientConnection({
       id,
       token,
       userId: who?.userId ?? null,
       statefulOffered,
-      maxMessageBytes: this.options.maxMessageBytes,
       replayBufferBytes: this.options.replayBufferBytes,
       now: this.now(),
     });
-    if (who?.sessionId !== undefined) conn.sessionIds.add(who.sessionId);
+    if (who?.sessionId !== undefined) conn.addSession(who.sessionId);
     this.byToken.set(token, conn);
     return conn;
   }
@@ -166,7 +183,7 @@ export class SignalRHub<S> {
   async adoptUser(conn: ClientConnection, who: HubIdentity): Promise<boolean> {
     const { userId } = who;
     if (conn.userId !== null && conn.userId !== userId) return false;
-    if (who.sessionId !== undefined) conn.sessionIds.add(who.sessionId);
+    if (who.sessionId !== undefined) conn.addSession(who.sessionId);
     if (conn.userId !== null) return true;
     conn.userId = userId;
     if (conn.registered) await this.joinUser(conn, userId);
@@ -212,7 +229,9 @@ export class SignalRHub<S> {
     conn.lastReceivedAt = this.now();
     let messages: string[];
     try {
-      messages = conn.reader.push(text);
+      const split = splitMessages(conn.pendingText, text, this.options.maxMessageBytes);
+      conn.pendingText = split.rest;
+      messages = split.messages;
     } catch (error) {
       this.protocolFailure(conn, error);
       return;
@@ -223,18 +242,34 @@ export class SignalRHub<S> {
       this.close(conn, { error: 'Too many messages waiting to be handled' });
       return;
     }
-    conn.inboundTail = conn.inboundTail.then(async () => {
-      for (const message of messages) {
-        conn.inboundPending -= 1;
-        if (conn.state === 'closed') continue;
-        try {
-          await this.handleMessage(conn, message);
-        } catch (error) {
-          this.protocolFailure(conn, error);
+    if (conn.inbound === null) conn.inbound = messages;
+    else for (const message of messages) conn.inbound.push(message);
+    if (!conn.draining) {
+      conn.draining = true;
+      // Handled from the next microtask on, as a chained promise would, never inside the caller.
+      void Promise.resolve(conn).then(this.drain);
+    }
+  }
+
+  /** Handles a connection's queued messages one after another, then keeps no queue. */
+  private readonly drain = async (conn: ClientConnection): Promise<void> => {
+    try {
+      for (let queue = conn.inbound; queue !== null; queue = conn.inbound) {
+        conn.inbound = null;
+        for (const message of queue) {
+          conn.inboundPending -= 1;
+          if (conn.state === 'closed') continue;
+          try {
+            await this.handleMessage(conn, message);
+          } catch (error) {
+            this.protocolFailure(conn, error);
+          }
         }
       }
-    });
-  }
+    } finally {
+      conn.draining = false;
+    }
+  };
 
   private protocolFailure(conn: ClientConnection, error: unknown): void {
     if (error instanceof ProtocolError) {
@@ -293,7 +328,9 @@ export class SignalRHub<S> {
         `The server does not support version ${request.version} of the 'json' protocol.`,
       );
     }
-    conn.stateful = request.version === 2 && conn.statefulOffered && conn.transportKind === 'WebSockets';
+    if (request.version === 2 && conn.statefulOffered && conn.transportKind === 'WebSockets') {
+      conn.beginStateful();
+    }
     try {
       await this.register(conn);
     } catch (error) {
@@ -313,69 +350,74 @@ export class SignalRHub<S> {
 
   /**
    * Subscribes the bus channels the connection needs before it becomes reachable, so once the
-   * client has its handshake answer no message addressed to it can be missed.
+   * client has its handshake answer no message addressed to it can be missed. Pushes to the
+   * connection itself come on the server's channel, subscribed once at start.
    */
   private async register(conn: ClientConnection): Promise<void> {
     conn.registered = true;
-    const waits: Promise<void>[] = [
-      this.refs.acquire(this.channels.connection(conn.id), (payload) =>
-        this.onConnectionPush(conn.id, payload),
-      ),
-    ];
-    if (conn.userId !== null) waits.push(this.joinUser(conn, conn.userId));
     this.byId.set(conn.id, conn);
-    await Promise.all(waits);
+    if (conn.userId !== null) await this.joinUser(conn, conn.userId);
   }
 
   private unregister(conn: ClientConnection): void {
     if (!conn.registered) return;
     conn.registered = false;
     this.byId.delete(conn.id);
-    this.refs.release(this.channels.connection(conn.id));
     if (conn.userId !== null) this.leaveUser(conn, conn.userId);
-    for (const group of [...conn.groups]) this.leaveGroup(conn, group);
+    if (conn.groups !== null) for (const group of [...conn.groups]) this.leaveGroup(conn, group);
   }
 
   private async joinUser(conn: ClientConnection, userId: string): Promise<void> {
-    let set = this.users.get(userId);
-    if (!set) {
-      set = new Set();
-      this.users.set(userId, set);
-    }
-    set.add(conn);
-    await this.refs.acquire(this.channels.user(userId), (payload) => {
-      const local = this.users.get(userId);
-      if (local) this.onPush(payload, local);
-    });
+    const local = this.users.get(userId);
+    if (local === undefined) this.users.set(userId, conn);
+    else if (local instanceof Set) local.add(conn);
+    else if (local !== conn) this.users.set(userId, new Set([local, conn]));
+    await this.refs.acquire(this.channels.user(userId), userId, this.onUserPush);
   }
 
   private leaveUser(conn: ClientConnection, userId: string): void {
-    const set = this.users.get(userId);
-    if (set?.delete(conn) && set.size === 0) this.users.delete(userId);
+    const local = this.users.get(userId);
+    if (local === conn) this.users.delete(userId);
+    else if (local instanceof Set && local.delete(conn)) {
+      if (local.size === 1) this.users.set(userId, local.values().next().value!);
+    }
     this.refs.release(this.channels.user(userId));
   }
 
+  private readonly onUserPush = (userId: string, payload: string): void => {
+    const local = this.users.get(userId);
+    if (local instanceof Set) {
+      this.onPush(payload, local);
+      return;
+    }
+    const push = local && decodePush(payload);
+    if (push && !push.excluded.includes(local.id)) this.sendPushFrame(local, push.frame);
+  };
+
   private async joinGroup(conn: ClientConnection, group: string): Promise<void> {
-    if (conn.groups.has(group) || conn.state === 'closed') return;
-    conn.groups.add(group);
+    if (conn.groups?.has(group) || conn.state === 'closed') return;
+    (conn.groups ??= new Set()).add(group);
     let set = this.groups.get(group);
     if (!set) {
       set = new Set();
       this.groups.set(group, set);
     }
     set.add(conn);
-    await this.refs.acquire(this.channels.group(group), (payload) => {
-      const local = this.groups.get(group);
-      if (local) this.onPush(payload, local);
-    });
+    await this.refs.acquire(this.channels.group(group), group, this.onGroupPush);
   }
 
   private leaveGroup(conn: ClientConnection, group: string): void {
-    if (!conn.groups.delete(group)) return;
+    if (!conn.groups?.delete(group)) return;
+    if (conn.groups.size === 0) conn.groups = null;
     const set = this.groups.get(group);
     if (set?.delete(conn) && set.size === 0) this.groups.delete(group);
     this.refs.release(this.channels.group(group));
   }
+
+  private readonly onGroupPush = (group: string, payload: string): void => {
+    const local = this.groups.get(group);
+    if (local) this.onPush(payload, local);
+  };
 
   // ----- writing -----
 
@@ -403,9 +445,15 @@ export class SignalRHub<S> {
     }
   }
 
-  private onConnectionPush(connectionId: string, payload: string): void {
-    const conn = this.byId.get(connectionId);
-    if (conn) this.onPush(payload, [conn]);
+  /** A push to one connection of this server, from the server's channel. */
+  private onConnectionPush(payload: string): void {
+    const push = decodeConnectionPush(payload);
+    const conn = push && this.byId.get(push.connectionId);
+    if (conn) this.sendPushFrame(conn, push.frame);
+  }
+
+  private sendPushFrame(conn: ClientConnection, frame: string): void {
+    if (conn.handshakeDone && conn.state !== 'closed') this.sendFrame(conn, frame, true);
   }
 
   // ----- hub methods -----
@@ -434,10 +482,10 @@ export class SignalRHub<S> {
   }
 
   private callOf(conn: ClientConnection): HubCall<S> {
-    let state = this.callStates.get(conn);
+    let state = conn.callState as S | undefined;
     if (state === undefined) {
       state = this.options.newCallState();
-      this.callStates.set(conn, state);
+      conn.callState = state;
     }
     return {
       connectionId: conn.id,
@@ -504,6 +552,11 @@ export class SignalRHub<S> {
 
   // ----- what the application uses -----
 
+  /** Every connection this server holds, in any state. */
+  connections(): IterableIterator<ClientConnection> {
+    return this.byToken.values();
+  }
+
   /** Connections that completed the handshake on this server. */
   connectionCount(): number {
     return this.byId.size;
@@ -518,7 +571,7 @@ export class SignalRHub<S> {
     let closed = 0;
     // Every connection, not only registered ones: one negotiated but not yet connected closes too.
     for (const conn of [...this.byToken.values()]) {
-      if (conn.state === 'closed' || !sessionIds.some((id) => conn.sessionIds.has(id))) continue;
+      if (conn.state === 'closed' || !conn.inSessions(sessionIds)) continue;
       this.close(conn, { error: reason, allowReconnect: false });
       closed += 1;
     }
@@ -534,10 +587,16 @@ export class SignalRHub<S> {
     if ('connection' in audience) {
       const local = this.byId.get(audience.connection);
       if (local) {
-        this.onPush(encodePush([], frame), [local]);
+        this.sendPushFrame(local, frame);
         return;
       }
-      await this.options.bus.publish(this.channels.connection(audience.connection), encodePush([], frame));
+      // Another server's connection: its id names the server, whose channel carries it there.
+      const server = serverOfConnection(audience.connection);
+      if (server === null || server === this.serverId) return;
+      await this.options.bus.publish(
+        this.channels.server(server),
+        encodeConnectionPush(audience.connection, frame),
+      );
       return;
     }
     if ('localGroup' in audience) {

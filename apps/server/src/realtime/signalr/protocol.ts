@@ -76,30 +76,27 @@ export function sequenceFrame(sequenceId: number): string {
 }
 
 /**
- * Splits incoming text into complete messages. A message may span several transport frames,
- * so the unterminated tail waits for the next chunk; neither it nor any single message may
- * exceed the limit.
+ * Splits incoming text into complete messages. A message may span several transport frames, so
+ * the unterminated tail (`pending`, what the last call left) waits for the next chunk; neither it
+ * nor any single message may exceed the limit. Answers the messages, and the new tail in `rest`.
  */
-export class MessageReader {
-  private pending = '';
-
-  constructor(private readonly maxMessageBytes: number) {}
-
-  push(chunk: string): string[] {
-    const text = this.pending + chunk;
-    const parts = text.split(RECORD_SEPARATOR);
-    this.pending = parts.pop() ?? '';
-    if (Buffer.byteLength(this.pending) > this.maxMessageBytes) {
-      throw new ProtocolError(`Message exceeds the maximum of ${this.maxMessageBytes} bytes`);
-    }
-    for (const part of parts) {
-      // Length first: byteLength is at most 3 bytes per UTF-16 unit, so most messages skip it.
-      if (part.length * 3 > this.maxMessageBytes && Buffer.byteLength(part) > this.maxMessageBytes) {
-        throw new ProtocolError(`Message exceeds the maximum of ${this.maxMessageBytes} bytes`);
-      }
-    }
-    return parts;
+export function splitMessages(
+  pending: string,
+  chunk: string,
+  maxMessageBytes: number,
+): { messages: string[]; rest: string } {
+  const parts = (pending.length === 0 ? chunk : pending + chunk).split(RECORD_SEPARATOR);
+  const rest = parts.pop() ?? '';
+  if (rest.length * 3 > maxMessageBytes && Buffer.byteLength(rest) > maxMessageBytes) {
+    throw new ProtocolError(`Message exceeds the maximum of ${maxMessageBytes} bytes`);
   }
+  for (const part of parts) {
+    // Length first: byteLength is at most 3 bytes per UTF-16 unit, so most messages skip it.
+    if (part.length * 3 > maxMessageBytes && Buffer.byteLength(part) > maxMessageBytes) {
+      throw new ProtocolError(`Message exceeds the maximum of ${maxMessageBytes} bytes`);
+    }
+  }
+  return { messages: parts, rest };
 }
 
 function parseJsonObject(text: string): Record<string, unknown> {

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { WebSocket } from 'ws';
-import type { Transport } from './connection';
+import type { ClientConnection, Transport } from './connection';
 
 /** Bytes queued in the kernel and ws for a socket before its reader counts as stuck. */
 const MAX_WEBSOCKET_BUFFERED_BYTES = 4 * 1024 * 1024;
@@ -10,15 +10,17 @@ const WEBSOCKET_CLOSE_TIMEOUT_MS = 1000;
 export class WebSocketTransport implements Transport {
   readonly kind = 'WebSockets' as const;
 
+  /** onStuck is shared by every socket, so a connection holds no function of its own. */
   constructor(
     readonly socket: WebSocket,
-    private readonly onStuck: () => void,
+    readonly conn: ClientConnection,
+    private readonly onStuck: (transport: WebSocketTransport) => void,
   ) {}
 
   write(frames: string): void {
     if (this.socket.readyState !== this.socket.OPEN) return;
     if (this.socket.bufferedAmount > MAX_WEBSOCKET_BUFFERED_BYTES) {
-      this.onStuck();
+      this.onStuck(this);
       return;
     }
     this.socket.send(frames);
