@@ -12,6 +12,7 @@
 // files: raise it first if `ulimit -n` is lower (`ulimit -n 20000`).
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,9 +44,11 @@ type Mode = 'hub' | 'ws';
 
 interface Memory {
   rss: number;
+  heapTotal: number;
   heapUsed: number;
   external: number;
   arrayBuffers: number;
+  spaces: Record<string, number>;
 }
 type ChildMessage =
   | { type: 'ready'; port: number; memory: Memory }
@@ -126,6 +129,36 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.max(0, index)]!;
 }
 
+/**
+ * POST negotiate with node:http on a keep-alive agent, as a browser reuses its connections: the
+ * load generator's cost per request is a fraction of fetch's, so it does not hold the hub back.
+ */
+function negotiate(port: number, token: string, agent: Agent): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        agent,
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/notify/negotiate?negotiateVersion=1',
+        headers: { authorization: `Bearer ${token}`, 'content-length': 0 },
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => {
+          if (res.statusCode !== 200) reject(new Error(`negotiate answered ${String(res.statusCode)}`));
+          else resolve(JSON.parse(body));
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 async function runMode(mode: Mode, clientCount = CLIENTS, measured = true) {
   const CLIENTS = clientCount;
   // A real client already holds its token when it connects: sign them before the clock starts.
@@ -157,6 +190,19 @@ async function runMode(mode: Mode, clientCount = CLIENTS, measured = true) {
     }
   }
 
+  // Hub clients ping like the official client (every 15 s from the handshake on; here every 10 s
+  // from the start), so the server's 30 s client timeout never fires, however long connecting takes.
+  const opened: WebSocket[] = [];
+  const pinger =
+    mode === 'hub'
+      ? setInterval(() => {
+          for (const socket of opened) if (socket.readyState === socket.OPEN) socket.send(`{"type":6}${RS}`);
+        }, 10000)
+      : null;
+  // Where a hub connect spends its time, summed over the clients: negotiate, upgrade, handshake + RegisterClient.
+  const phaseMs = { negotiate: 0, upgrade: 0, register: 0 };
+  const agent = new Agent({ keepAlive: true, maxSockets: CONNECT_CONCURRENCY });
+
   const connectStarted = now();
   const clients = await pool<Client>(CLIENTS, CONNECT_CONCURRENCY, async (i) => {
     if (mode === 'ws') {
@@ -169,17 +215,20 @@ async function runMode(mode: Mode, clientCount = CLIENTS, measured = true) {
       return { socket };
     }
     const token = tokens[i]!;
-    const negotiated = await fetch(`http://127.0.0.1:${ready.port}/notify/negotiate?negotiateVersion=1`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const { connectionToken } = (await negotiated.json()) as { connectionToken: string };
+    const started = now();
+    const { connectionToken } = (await negotiate(ready.port, token, agent)) as { connectionToken: string };
+    const negotiatedAt = now();
+    let openedAt = negotiatedAt;
+    phaseMs.negotiate += negotiatedAt - started;
     const socket = new WebSocket(
       `ws://127.0.0.1:${ready.port}/notify?id=${connectionToken}&access_token=${encodeURIComponent(token)}`,
     );
     await new Promise<void>((resolve, reject) => {
       socket.once('error', reject);
       socket.once('open', () => {
+        openedAt = now();
+        phaseMs.upgrade += openedAt - negotiatedAt;
+        opened.push(socket);
         socket.send(
           `{"protocol":"json","version":1}${RS}` +
             `{"type":1,"invocationId":"1","target":"RegisterClient","arguments":[{"Browser":"bench","Domain":"bench","CurrentPage":"/","Token":"${token}"}]}${RS}`,
@@ -190,6 +239,7 @@ async function runMode(mode: Mode, clientCount = CLIENTS, measured = true) {
         if (text.includes('"invocationId":"1"')) {
           socket.off('message', first);
           socket.on('message', (more: Buffer) => onFrames(i, more.toString('utf8')));
+          phaseMs.register += now() - openedAt;
           resolve();
         }
       });
@@ -197,15 +247,7 @@ async function runMode(mode: Mode, clientCount = CLIENTS, measured = true) {
     return { socket };
   });
   const connectSeconds = (now() - connectStarted) / 1000;
-
-  // Hub clients ping like the official client, so the server's client timeout never fires.
-  const pinger =
-    mode === 'hub'
-      ? setInterval(() => {
-          for (const { socket } of clients)
-            if (socket.readyState === socket.OPEN) socket.send(`{"type":6}${RS}`);
-        }, 10000)
-      : null;
+  agent.destroy();
 
   await new Promise((resolve) => setTimeout(resolve, 500));
   const loaded = await child.request({ type: 'measure' }, 'measured');
@@ -254,11 +296,25 @@ async function runMode(mode: Mode, clientCount = CLIENTS, measured = true) {
     connectionsHeld: held.connections,
     clientSocketsOpen: open,
     connectSeconds: round2(connectSeconds),
+    // Mean milliseconds of each step of one connect (hub only), with CONNECT_CONCURRENCY in flight.
+    connectPhasesMs:
+      mode === 'hub'
+        ? {
+            negotiate: round2(phaseMs.negotiate / CLIENTS),
+            upgrade: round2(phaseMs.upgrade / CLIENTS),
+            handshakeAndRegister: round2(phaseMs.register / CLIENTS),
+          }
+        : null,
     memory: {
       baselineRssBytes: base.rss,
       loadedRssBytes: loaded.memory.rss,
       rssPerConnectionBytes: Math.round((loaded.memory.rss - base.rss) / CLIENTS),
       heapPerConnectionBytes: Math.round((loaded.memory.heapUsed - base.heapUsed) / CLIENTS),
+      heapCommittedPerConnectionBytes: Math.round((loaded.memory.heapTotal - base.heapTotal) / CLIENTS),
+      externalPerConnectionBytes: Math.round((loaded.memory.external - base.external) / CLIENTS),
+      // Each heap space's committed bytes once loaded, against idle (young generation included).
+      loadedSpaces: loaded.memory.spaces,
+      baselineSpaces: base.spaces,
     },
     latencyMs: {
       samples: latencies.length,

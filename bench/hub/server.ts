@@ -2,7 +2,7 @@
 // Mode 'hub' serves the realtime hub plugin; mode 'ws' a bare ws server pushing the same frames.
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { writeHeapSnapshot } from 'node:v8';
+import { getHeapSpaceStatistics, writeHeapSnapshot } from 'node:v8';
 import Fastify from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { userBalancePush } from '@backlay/contract';
@@ -36,11 +36,16 @@ function measure() {
     gc();
   }
   const usage = process.memoryUsage();
+  // Where the heap's share of RSS sits: what each space has committed.
+  const spaces: Record<string, number> = {};
+  for (const space of getHeapSpaceStatistics()) spaces[space.space_name] = space.space_size;
   return {
     rss: usage.rss,
+    heapTotal: usage.heapTotal,
     heapUsed: usage.heapUsed,
     external: usage.external,
     arrayBuffers: usage.arrayBuffers,
+    spaces,
   };
 }
 
