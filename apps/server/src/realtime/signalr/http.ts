@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { ClientConnection } from './connection';
 import type { SignalRHub } from './hub';
 import { LongPollingTransport, ServerSentEventsTransport, WebSocketTransport } from './transports';
@@ -60,11 +60,6 @@ function textOf(data: RawData): string {
   return Buffer.from(data).toString('utf8');
 }
 
-/** A hub socket knows its transport, so the listeners every socket shares find it without a lookup. */
-class HubWebSocket extends WebSocket {
-  transport: WebSocketTransport | null = null;
-}
-
 function rejectUpgrade(socket: Duplex, status: number, reason: string): void {
   if (!socket.writable) {
     socket.destroy();
@@ -92,7 +87,7 @@ export async function registerSignalRHttp<S>(
     noServer: true,
     maxPayload: maxMessageBytes * 4,
     clientTracking: false,
-    WebSocket: HubWebSocket,
+    WebSocket: WebSocketTransport,
   });
 
   function originAllowed(origin: string | undefined): boolean {
@@ -137,24 +132,23 @@ export async function registerSignalRHttp<S>(
 
   // One listener of each kind for every socket, so a connection holds no function of its own.
   function onSocketMessage(this: WebSocket, data: RawData): void {
-    const transport = (this as HubWebSocket).transport;
-    if (transport) hub.receive(transport.conn, textOf(data));
+    const { conn } = this as WebSocketTransport;
+    if (conn) hub.receive(conn, textOf(data));
   }
 
   function onSocketClose(this: WebSocket): void {
     refused.delete(this);
-    const transport = (this as HubWebSocket).transport;
-    if (transport) hub.transportClosed(transport.conn, transport);
+    const transport = this as WebSocketTransport;
+    if (transport.conn) hub.transportClosed(transport.conn, transport);
   }
 
   function onSocketError(this: WebSocket, error: Error): void {
-    const transport = (this as HubWebSocket).transport;
-    logger.debug({ err: error, connectionId: transport?.conn.id }, 'hub: WebSocket error');
+    const { conn } = this as WebSocketTransport;
+    logger.debug({ err: error, connectionId: conn?.id }, 'hub: WebSocket error');
   }
 
   function onStuck(transport: WebSocketTransport): void {
-    logger.warn({ connectionId: transport.conn.id }, 'hub: WebSocket reader is stuck, dropping it');
-    transport.abort();
+    logger.warn({ connectionId: transport.conn?.id }, 'hub: WebSocket reader is stuck, dropping it');
   }
 
   function onUpgradeSocketError(error: Error): void {
@@ -172,10 +166,10 @@ export async function registerSignalRHttp<S>(
         ws.close(1001);
         return;
       }
-      const transport = new WebSocketTransport(ws, conn, onStuck);
-      ws.transport = transport;
+      ws.conn = conn;
+      ws.onStuck = onStuck;
       ws.on('message', onSocketMessage);
-      hub.attach(conn, transport);
+      hub.attach(conn, ws);
     });
   }
 
@@ -436,7 +430,7 @@ export async function registerSignalRHttp<S>(
     fastify.server.off('upgrade', upgradeListener);
     const open = [...refused];
     for (const conn of hub.connections()) {
-      if (conn.transport instanceof WebSocketTransport) open.push(conn.transport.socket);
+      if (conn.transport instanceof WebSocketTransport) open.push(conn.transport);
     }
     await hub.stop();
     await Promise.race([

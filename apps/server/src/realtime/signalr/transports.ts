@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { WebSocket } from 'ws';
+import { WebSocket } from 'ws';
 import type { ClientConnection, Transport } from './connection';
 
 /** Bytes queued in the kernel and ws for a socket before its reader counts as stuck. */
@@ -7,37 +7,41 @@ const MAX_WEBSOCKET_BUFFERED_BYTES = 4 * 1024 * 1024;
 /** How long a closing WebSocket may take to answer our close frame. */
 const WEBSOCKET_CLOSE_TIMEOUT_MS = 1000;
 
-export class WebSocketTransport implements Transport {
-  readonly kind = 'WebSockets' as const;
+/**
+ * The WebSocket transport is the socket itself: ws makes its sockets of this class (the
+ * WebSocketServer's `WebSocket` option), so a connection costs no transport object or closure of
+ * its own beside ws's. `conn` is set once the socket is attached to a hub connection.
+ */
+export class WebSocketTransport extends WebSocket implements Transport {
+  conn: ClientConnection | null = null;
+  /** Told when the reader is stuck, before the socket is dropped; shared by every socket. */
+  onStuck: ((transport: WebSocketTransport) => void) | null = null;
 
-  /** onStuck is shared by every socket, so a connection holds no function of its own. */
-  constructor(
-    readonly socket: WebSocket,
-    readonly conn: ClientConnection,
-    private readonly onStuck: (transport: WebSocketTransport) => void,
-  ) {}
+  get kind(): 'WebSockets' {
+    return 'WebSockets';
+  }
 
   write(frames: string): void {
-    if (this.socket.readyState !== this.socket.OPEN) return;
-    if (this.socket.bufferedAmount > MAX_WEBSOCKET_BUFFERED_BYTES) {
-      this.onStuck(this);
+    if (this.readyState !== this.OPEN) return;
+    if (this.bufferedAmount > MAX_WEBSOCKET_BUFFERED_BYTES) {
+      this.onStuck?.(this);
+      this.abort();
       return;
     }
-    this.socket.send(frames);
+    this.send(frames);
   }
 
   end(): void {
-    const socket = this.socket;
-    if (socket.readyState === socket.CLOSED) return;
-    socket.close(1000);
-    const timer = setTimeout(() => socket.terminate(), WEBSOCKET_CLOSE_TIMEOUT_MS);
+    if (this.readyState === this.CLOSED) return;
+    this.close(1000);
+    const timer = setTimeout(() => this.terminate(), WEBSOCKET_CLOSE_TIMEOUT_MS);
     timer.unref();
-    socket.once('close', () => clearTimeout(timer));
+    this.once('close', () => clearTimeout(timer));
   }
 
   /** Drops the socket without a closing handshake, as a failed network would. */
   abort(): void {
-    this.socket.terminate();
+    this.terminate();
   }
 }
 
