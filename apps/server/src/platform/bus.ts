@@ -12,45 +12,51 @@ export interface Bus {
 
 export type BusErrorReporter = (error: unknown, channel: string) => void;
 
+interface Subscription {
+  handler: (payload: string) => void;
+}
+
 /** Delivers synchronously inside publish(); a throwing handler never stops the others. */
 export function createInProcessBus(options: { onHandlerError?: BusErrorReporter } = {}): Bus {
-  const handlers = new Map<string, Set<{ handler: (payload: string) => void }>>();
+  // A channel's one subscription as it is, a set beyond one: a server subscribes a channel per
+  // local user, nearly always once.
+  const handlers = new Map<string, Subscription | Set<Subscription>>();
   let closed = false;
   const report: BusErrorReporter =
     options.onHandlerError ??
     ((error, channel) => {
       console.error(`bus handler for ${channel} failed`, error);
     });
+  const deliver = (entry: Subscription, channel: string, payload: string) => {
+    try {
+      entry.handler(payload);
+    } catch (error) {
+      report(error, channel);
+    }
+  };
 
   return {
     async publish(channel, payload) {
       if (closed) throw new Error('The bus is closed');
-      const set = handlers.get(channel);
-      if (!set) return;
-      for (const entry of [...set]) {
-        try {
-          entry.handler(payload);
-        } catch (error) {
-          report(error, channel);
-        }
-      }
+      const subscribed = handlers.get(channel);
+      if (!subscribed) return;
+      if (!(subscribed instanceof Set)) deliver(subscribed, channel, payload);
+      else for (const entry of [...subscribed]) deliver(entry, channel, payload);
     },
     async subscribe(channel, handler) {
       if (closed) throw new Error('The bus is closed');
       // Wrap so the same function subscribed twice gets two independent subscriptions: in an
       // object, not a function, which costs a server holding one per user far less memory.
-      const entry = { handler };
-      let set = handlers.get(channel);
-      if (!set) {
-        set = new Set();
-        handlers.set(channel, set);
-      }
-      set.add(entry);
+      const entry: Subscription = { handler };
+      const subscribed = handlers.get(channel);
+      if (subscribed === undefined) handlers.set(channel, entry);
+      else if (subscribed instanceof Set) subscribed.add(entry);
+      else handlers.set(channel, new Set([subscribed, entry]));
       return async () => {
         const current = handlers.get(channel);
-        if (!current) return;
-        current.delete(entry);
-        if (current.size === 0) handlers.delete(channel);
+        if (current === entry) handlers.delete(channel);
+        else if (current instanceof Set && current.delete(entry) && current.size === 0)
+          handlers.delete(channel);
       };
     },
     async close() {

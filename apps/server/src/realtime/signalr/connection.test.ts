@@ -2,15 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { ClientConnection, type Transport } from './connection';
 import { ProtocolError, splitMessages } from './protocol';
 
-function connection(replayBufferBytes = 1024) {
-  return new ClientConnection({
-    id: 'c',
-    token: 't',
-    userId: null,
-    statefulOffered: true,
-    replayBufferBytes,
-    now: 0,
-  });
+function connection() {
+  return new ClientConnection({ id: 'c', token: 't', userId: null, statefulOffered: true, now: 0 });
+}
+
+/** A connection whose handshake asked for stateful reconnect, keeping up to `limit` bytes. */
+function stateful(limit = 1024) {
+  const conn = connection();
+  conn.beginStateful(limit);
+  return conn;
 }
 
 function socket(): Transport & { written: string[] } {
@@ -24,6 +24,7 @@ const sequence = (id: number) => `{"type":9,"sequenceId":${id}}\x1e`;
 describe('a connection keeps only what it uses', () => {
   it('keeps no replay frames without stateful reconnect', () => {
     const conn = connection();
+    expect(conn.statefulOffered).toBe(true);
     conn.attach(socket(), 0);
     for (let i = 1; i <= 3; i += 1) expect(conn.send(frame(i), true, 0)).toBe(true);
     expect(conn.replayFrameCount).toBe(0);
@@ -33,8 +34,7 @@ describe('a connection keeps only what it uses', () => {
   });
 
   it('numbers frames from 1, drops the acknowledged ones, and replays the rest in order after a drop', () => {
-    const conn = connection();
-    conn.beginStateful();
+    const conn = stateful();
     conn.attach(socket(), 0);
     expect(conn.replayFrameCount).toBe(0);
     for (let i = 1; i <= 5; i += 1) conn.send(frame(i), true, 0);
@@ -53,8 +53,7 @@ describe('a connection keeps only what it uses', () => {
   });
 
   it('lets go of the buffer once everything is acknowledged, and numbers on from where it was', () => {
-    const conn = connection();
-    conn.beginStateful();
+    const conn = stateful();
     conn.attach(socket(), 0);
     for (let i = 1; i <= 3; i += 1) conn.send(frame(i), true, 0);
     conn.acknowledge(3);
@@ -79,8 +78,7 @@ describe('a connection keeps only what it uses', () => {
   });
 
   it('compacts a long buffer as acknowledgements come and still replays from the right id', () => {
-    const conn = connection(1 << 20);
-    conn.beginStateful();
+    const conn = stateful(1 << 20);
     conn.attach(socket(), 0);
     for (let i = 1; i <= 200; i += 1) conn.send(frame(i), true, 0);
     for (let acked = 10; acked <= 150; acked += 10) conn.acknowledge(acked);
@@ -93,8 +91,7 @@ describe('a connection keeps only what it uses', () => {
   });
 
   it('refuses to keep more than the replay limit', () => {
-    const conn = connection(frame(1).length * 2);
-    conn.beginStateful();
+    const conn = stateful(frame(1).length * 2);
     conn.attach(socket(), 0);
     expect(conn.send(frame(1), true, 0)).toBe(true);
     expect(conn.send(frame(2), true, 0)).toBe(true);
@@ -102,8 +99,7 @@ describe('a connection keeps only what it uses', () => {
   });
 
   it("drops the client's replayed duplicates and acknowledges what is new", () => {
-    const conn = connection();
-    conn.beginStateful();
+    const conn = stateful();
     expect([conn.acceptInbound(1), conn.acceptInbound(1), conn.acceptInbound(6)]).toEqual([true, true, true]);
     expect(conn.takeAck()).toBe(2);
     expect(conn.takeAck()).toBeNull();

@@ -23,9 +23,14 @@ export interface ConnectionInit {
   token: string;
   userId: string | null;
   statefulOffered: boolean;
-  replayBufferBytes: number;
   now: number;
 }
+
+const STATEFUL_OFFERED = 1;
+const HANDSHAKE_DONE = 2;
+const STATEFUL = 4;
+const REGISTERED = 8;
+const DRAINING = 16;
 
 /**
  * What stateful reconnect keeps of one connection: the numbering and the not yet acknowledged
@@ -94,17 +99,11 @@ class ReplayState {
 export class ClientConnection<S = unknown> {
   readonly id: string;
   readonly token: string;
-  readonly statefulOffered: boolean;
   userId: string | null;
   state: ConnectionState = 'new';
   stateSince: number;
   transport: Transport | null = null;
   transportKind: TransportKind | null = null;
-  handshakeDone = false;
-  /** True once the handshake asked for protocol version 2 over a negotiated stateful WebSocket. */
-  stateful = false;
-  /** Set when this connection is in the hub's id, user and group maps. */
-  registered = false;
   lastReceivedAt: number;
   lastSentAt: number;
   /** The unterminated tail of what the client sent, waiting for the rest of its message. */
@@ -114,12 +113,11 @@ export class ClientConnection<S = unknown> {
   /** Incoming messages waiting to be handled, one after another as ASP.NET does; null while none. */
   inbound: string[] | null = null;
   inboundPending = 0;
-  /** True while the hub works through `inbound`. */
-  draining = false;
   /** The application's state of this connection (HubCall.state), made on the first hub call. */
   callState: S | undefined = undefined;
 
-  private readonly replayBufferBytes: number;
+  /** The yes-or-no facts below, one bit each, in one small integer. */
+  private flags = 0;
   private replayState: ReplayState | null = null;
   /** The sign-in sessions whose tokens opened or claimed this connection: one, several, or none. */
   private sessions: string | Set<string> | null = null;
@@ -128,11 +126,48 @@ export class ClientConnection<S = unknown> {
     this.id = init.id;
     this.token = init.token;
     this.userId = init.userId;
-    this.statefulOffered = init.statefulOffered;
-    this.replayBufferBytes = init.replayBufferBytes;
+    if (init.statefulOffered) this.flags |= STATEFUL_OFFERED;
     this.stateSince = init.now;
     this.lastReceivedAt = init.now;
     this.lastSentAt = init.now;
+  }
+
+  /** Negotiate offered stateful reconnect (the client asked for it). */
+  get statefulOffered(): boolean {
+    return (this.flags & STATEFUL_OFFERED) !== 0;
+  }
+
+  /** The handshake was answered: messages other than the handshake may flow. */
+  get handshakeDone(): boolean {
+    return (this.flags & HANDSHAKE_DONE) !== 0;
+  }
+  set handshakeDone(value: boolean) {
+    this.setFlag(HANDSHAKE_DONE, value);
+  }
+
+  /** True once the handshake asked for protocol version 2 over a negotiated stateful WebSocket. */
+  get stateful(): boolean {
+    return (this.flags & STATEFUL) !== 0;
+  }
+
+  /** Set when this connection is in the hub's id, user and group maps. */
+  get registered(): boolean {
+    return (this.flags & REGISTERED) !== 0;
+  }
+  set registered(value: boolean) {
+    this.setFlag(REGISTERED, value);
+  }
+
+  /** True while the hub works through `inbound`. */
+  get draining(): boolean {
+    return (this.flags & DRAINING) !== 0;
+  }
+  set draining(value: boolean) {
+    this.setFlag(DRAINING, value);
+  }
+
+  private setFlag(flag: number, value: boolean): void {
+    this.flags = value ? this.flags | flag : this.flags & ~flag;
   }
 
   /** A getter so checks after an await are not narrowed away by earlier ones. */
@@ -157,9 +192,9 @@ export class ClientConnection<S = unknown> {
   }
 
   /** The handshake asked for stateful reconnect (version 2) on a connection that may use it. */
-  beginStateful(): void {
-    this.stateful = true;
-    this.replayState = new ReplayState(this.replayBufferBytes);
+  beginStateful(replayBufferBytes: number): void {
+    this.flags |= STATEFUL;
+    this.replayState = new ReplayState(replayBufferBytes);
   }
 
   attach(transport: Transport, now: number): void {

@@ -149,7 +149,6 @@ export class SignalRHub<S> {
       token,
       userId: who?.userId ?? null,
       statefulOffered,
-      replayBufferBytes: this.options.replayBufferBytes,
       now: this.now(),
     });
     if (who?.sessionId !== undefined) conn.addSession(who.sessionId);
@@ -329,7 +328,7 @@ export class SignalRHub<S> {
       );
     }
     if (request.version === 2 && conn.statefulOffered && conn.transportKind === 'WebSockets') {
-      conn.beginStateful();
+      conn.beginStateful(this.options.replayBufferBytes);
     }
     try {
       await this.register(conn);
