@@ -168,9 +168,10 @@ export async function expectLedgerBalanced(db: Db) {
   expect(unbalanced).toEqual([]);
   const drift = await queryRows(
     db,
-    sql`select a.id from ledger_accounts a
-        left join (select account_id, sum(amount) as s from journal_lines group by account_id) l on l.account_id = a.id
-        where a.balance <> coalesce(l.s, 0)`,
+    // Every account against its lines: a player's row, a house account's stripes summed.
+    sql`select b.account_id from ledger_account_balances b
+        left join (select account_id, sum(amount) as s from journal_lines group by account_id) l on l.account_id = b.account_id
+        where b.balance <> coalesce(l.s, 0)`,
   );
   expect(drift).toEqual([]);
   const exposureDrift = await queryRows(

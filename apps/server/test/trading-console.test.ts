@@ -138,7 +138,8 @@ describe.each(backends)('the trading console (%s)', (backend) => {
   const houseCash = async () => {
     const [row] = await queryRows<{ balance: unknown }>(
       ctx.database.db,
-      sql`select a.balance from ledger_accounts a join domains d on d.id = a.domain_id
+      sql`select b.balance from ledger_accounts a join domains d on d.id = a.domain_id
+          join ledger_account_balances b on b.account_id = a.id
           where d.name = 'test' and a.code = 'HOUSE_CASH' and a.user_id is null`,
     );
     return num(row?.balance ?? 0);

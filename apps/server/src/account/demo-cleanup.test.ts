@@ -8,6 +8,7 @@ import {
   domains,
   journalLines,
   journals,
+  ledgerAccountBalances,
   ledgerAccounts,
   refreshTokens,
   users,
@@ -68,17 +69,19 @@ describe.each(backends)('demo account clean-up (%s)', (backend) => {
     // Running it again changes nothing.
     expect(await closeExpiredDemoAccounts(db, ctx.app.ledger, ctx.app.sessionRevocations, 24)).toBe(0);
     const [total] = await db
-      .select({ n: sql<string>`coalesce(sum(${ledgerAccounts.balance}), 0)` })
-      .from(ledgerAccounts);
+      .select({ n: sql<string>`coalesce(sum(${ledgerAccountBalances.balance}), 0)` })
+      .from(ledgerAccountBalances);
     expect(Number(total?.n)).toBe(0);
   });
 
   it('demo play money comes from and goes back to the play-money house, never the real-money house', async () => {
     const db = ctx.database.db;
     const houseBalance = async (code: 'HOUSE_CASH' | 'HOUSE_PLAY_MONEY') => {
+      // A house account's balance is the sum of its stripes (the ledger's view adds them up).
       const [row] = await db
-        .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
+        .select({ id: ledgerAccounts.id, balance: ledgerAccountBalances.balance })
         .from(ledgerAccounts)
+        .innerJoin(ledgerAccountBalances, eq(ledgerAccountBalances.accountId, ledgerAccounts.id))
         .innerJoin(domains, eq(domains.id, ledgerAccounts.domainId))
         .where(and(eq(domains.name, 'test'), eq(ledgerAccounts.code, code), isNull(ledgerAccounts.userId)));
       return row ?? { id: null, balance: 0 };

@@ -8,6 +8,7 @@ export {
   type JournalInput,
   type LedgerAccount,
   type MoneyEffects,
+  type PostedJournal,
   type Wallet,
 } from './ledger';
 export type { HouseAccountCode, JournalKind, WalletRow } from './ledger-repository';

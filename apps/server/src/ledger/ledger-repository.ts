@@ -4,6 +4,7 @@ import type { Executor, Tx } from '../platform/db/database';
 import {
   journalLines,
   journals,
+  ledgerAccountBalances,
   ledgerAccounts,
   users,
   wallets,
@@ -38,13 +39,20 @@ export interface WalletRow {
   isDemo: boolean;
 }
 
-/** The house account of a domain for one purpose, created on first use. */
-export async function houseAccountId(
+/** A number from a raw row: node-postgres answers bigint as text, PGlite as a number. */
+const int = (value: unknown): number => {
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isSafeInteger(n))
+    throw new Error(`expected an integer from the database, got ${String(value)}`);
+  return n;
+};
+
+/** The id of a domain's house account for one purpose, if it was opened. */
+async function findHouseAccountId(
   tx: Executor,
   domainId: number,
   code: HouseAccountCode,
-): Promise<number> {
-  await tx.insert(ledgerAccounts).values({ domainId, code }).onConflictDoNothing();
+): Promise<number | null> {
   const [row] = await tx
     .select({ id: ledgerAccounts.id })
     .from(ledgerAccounts)
@@ -55,8 +63,48 @@ export async function houseAccountId(
         isNull(ledgerAccounts.userId),
       ),
     );
-  if (!row) throw new Error(`house account ${code} missing for domain ${domainId}`);
-  return row.id;
+  return row?.id ?? null;
+}
+
+/**
+ * The house account of a domain for one purpose, created on first use (its stripes with it, by
+ * trigger). Read first: the account exists after its first use, and an insert that meets an
+ * existing row would wait for any transaction holding that row.
+ */
+export async function houseAccountId(
+  tx: Executor,
+  domainId: number,
+  code: HouseAccountCode,
+): Promise<number> {
+  const found = await findHouseAccountId(tx, domainId, code);
+  if (found !== null) return found;
+  await tx.insert(ledgerAccounts).values({ domainId, code }).onConflictDoNothing();
+  const id = await findHouseAccountId(tx, domainId, code);
+  if (id === null) throw new Error(`house account ${code} missing for domain ${domainId}`);
+  return id;
+}
+
+/**
+ * A house account's balance: the sum of its stripes (0 when it was never opened). Exactly the sum
+ * of its journal lines committed so far, and those of the transaction reading it.
+ */
+export async function houseAccountBalance(
+  tx: Executor,
+  domainId: number,
+  code: HouseAccountCode,
+): Promise<Paise> {
+  const [row] = await tx
+    .select({ balance: ledgerAccountBalances.balance })
+    .from(ledgerAccountBalances)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerAccountBalances.accountId))
+    .where(
+      and(
+        eq(ledgerAccounts.domainId, domainId),
+        eq(ledgerAccounts.code, code),
+        isNull(ledgerAccounts.userId),
+      ),
+    );
+  return paise(row?.balance ?? 0);
 }
 
 /** A player's account for one purpose other than cash (e.g. held funds), created on first use. */
@@ -88,6 +136,29 @@ export async function playerAccountBalance(
   return paise(row?.balance ?? 0);
 }
 
+/**
+ * What a balance push shows, in one statement: the cash balance, the exposure and the bonus balance
+ * (0 without a bonus account); null when the player has no wallet.
+ */
+export async function selectPlayerBalances(
+  db: Executor,
+  userId: number,
+): Promise<{ balance: Paise; exposure: Paise; bonus: Paise } | null> {
+  const result = (await db.execute(
+    sql`select a.balance, w.exposure,
+          coalesce((select b.balance from ledger_accounts b where b.user_id = ${userId} and b.code = 'PLAYER_BONUS'), 0) as bonus
+        from wallets w join ledger_accounts a on a.id = w.cash_account_id
+        where w.user_id = ${userId}`,
+  )) as unknown as { rows: { balance: unknown; exposure: unknown; bonus: unknown }[] };
+  const [row] = result.rows;
+  if (!row) return null;
+  return {
+    balance: paise(int(row.balance)),
+    exposure: paise(int(row.exposure)),
+    bonus: paise(int(row.bonus)),
+  };
+}
+
 /** A new player's cash account and wallet row. */
 export async function insertWallet(tx: Tx, userId: number, domainId: number): Promise<number> {
   const [account] = await tx
@@ -99,10 +170,20 @@ export async function insertWallet(tx: Tx, userId: number, domainId: number): Pr
   return account.id;
 }
 
+export interface InsertedJournal {
+  journalId: number;
+  created: boolean;
+  /** The balance after this journal of each player account it moved (house lines have none). */
+  balancesAfter: ReadonlyMap<number, Paise>;
+}
+
+const NO_BALANCES: ReadonlyMap<number, Paise> = new Map();
+
 /**
- * Inserts one journal with its lines. Idempotent on (kind, reference): inserting the same movement
- * twice answers the first journal and moves nothing. The balance check is deferred to commit, so
- * it must run inside a transaction.
+ * Inserts one journal with its lines, in one statement. Idempotent on (kind, reference): inserting
+ * the same movement twice answers the first journal and moves nothing. The lines go in the order
+ * given (their accounts' rows are locked in that order). The balance check is deferred to commit,
+ * so it must run inside a transaction.
  */
 export async function insertJournal(
   tx: Tx,
@@ -113,30 +194,44 @@ export async function insertJournal(
     description: string;
     lines: readonly JournalLineInput[];
   },
-): Promise<{ journalId: number; created: boolean }> {
-  const [inserted] = await tx
-    .insert(journals)
-    .values({
-      domainId: input.domainId,
-      kind: input.kind,
-      reference: input.reference,
-      description: input.description,
-    })
-    .onConflictDoNothing()
-    .returning({ id: journals.id });
-  if (!inserted) {
-    const [existing] = await tx
-      .select({ id: journals.id })
-      .from(journals)
-      .where(and(eq(journals.kind, input.kind), eq(journals.reference, input.reference)));
-    if (!existing) throw new Error('journal conflict without a journal');
-    return { journalId: existing.id, created: false };
-  }
+): Promise<InsertedJournal> {
   const lines = input.lines.filter((l) => l.amount !== 0);
-  await tx
-    .insert(journalLines)
-    .values(lines.map((l) => ({ journalId: inserted.id, accountId: l.accountId, amount: l.amount })));
-  return { journalId: inserted.id, created: true };
+  const journal = sql`insert into journals (domain_id, kind, reference, description)
+      values (${input.domainId}, ${input.kind}, ${input.reference}, ${input.description})
+      on conflict do nothing returning id`;
+  const rows =
+    lines.length === 0
+      ? ((await tx.execute(journal)) as unknown as { rows: { id: unknown }[] }).rows.map((r) => ({
+          id: r.id,
+          account_id: null,
+          balance_after: null,
+        }))
+      : (
+          (await tx.execute(sql`with j as (${journal})
+              insert into journal_lines (journal_id, account_id, amount)
+              select j.id, v.account_id, v.amount
+                from j, (values ${sql.join(
+                  lines.map((l, i) => sql`(${i}::int, ${l.accountId}::bigint, ${l.amount}::bigint)`),
+                  sql`, `,
+                )}) as v(ord, account_id, amount)
+               order by v.ord
+              returning journal_id as id, account_id, balance_after`)) as unknown as {
+            rows: { id: unknown; account_id: unknown; balance_after: unknown }[];
+          }
+        ).rows;
+  const [first] = rows;
+  if (!first) {
+    const existing = await findJournalId(tx, input.kind, input.reference);
+    if (existing === null) throw new Error('journal conflict without a journal');
+    return { journalId: existing, created: false, balancesAfter: NO_BALANCES };
+  }
+  const balancesAfter = new Map<number, Paise>();
+  for (const r of rows) {
+    if (r.account_id !== null && r.balance_after !== null) {
+      balancesAfter.set(int(r.account_id), paise(int(r.balance_after)));
+    }
+  }
+  return { journalId: int(first.id), created: true, balancesAfter };
 }
 
 /** The lines of a posted journal. */

@@ -1,10 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { paise, ZERO_PAISE } from '@backlay/exchange';
 import { eq, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, openTestDatabase } from '../../test/harness';
 import type { Database, Db } from '../platform/db/database';
-import { journalLines, journals, ledgerAccounts, users } from '../platform/db/schema';
+import {
+  HOUSE_ACCOUNT_STRIPES,
+  journalLines,
+  journals,
+  ledgerAccountBalances,
+  ledgerAccounts,
+  ledgerAccountStripes,
+  users,
+} from '../platform/db/schema';
 import { findDomainByName } from '../settings/domain-repository';
 import { seedDemoDomains } from '../settings/seed';
 import { houseAccountId, insertJournal, insertWallet, selectWallet } from './ledger-repository';
@@ -57,11 +66,12 @@ describe.each(backends)('ledger invariants in the database (%s)', (backend) => {
     });
   }
 
+  /** An account's balance as readers take it: a player's row, a house account's stripes summed. */
   async function balanceOf(accountId: number): Promise<number> {
     const [row] = await db
-      .select({ balance: ledgerAccounts.balance })
-      .from(ledgerAccounts)
-      .where(eq(ledgerAccounts.id, accountId));
+      .select({ balance: ledgerAccountBalances.balance })
+      .from(ledgerAccountBalances)
+      .where(eq(ledgerAccountBalances.accountId, accountId));
     return row?.balance ?? Number.NaN;
   }
 
@@ -115,7 +125,8 @@ describe.each(backends)('ledger invariants in the database (%s)', (backend) => {
     expect(await balanceOf(house)).toBe(houseBefore - 50_000);
     const lines = await db.select().from(journalLines).where(eq(journalLines.journalId, posted.journalId));
     expect(lines.find((l) => l.accountId === player.cash)?.balanceAfter).toBe(50_000);
-    expect(lines.find((l) => l.accountId === house)?.balanceAfter).toBe(houseBefore - 50_000);
+    // A house line has no running balance: the house's balance is summed over its stripes.
+    expect(lines.find((l) => l.accountId === house)?.balanceAfter).toBeNull();
     expect((await selectWallet(db, player.userId))?.balancePaise).toBe(50_000);
   });
 
@@ -283,10 +294,141 @@ describe.each(backends)('ledger invariants in the database (%s)', (backend) => {
     expect(last?.after).toBe(await balanceOf(player.cash));
     // Across the whole ledger, money is neither made nor lost.
     const [all] = await db
-      .select({ total: sql<string>`coalesce(sum(${ledgerAccounts.balance}), 0)` })
-      .from(ledgerAccounts);
+      .select({ total: sql<string>`coalesce(sum(${ledgerAccountBalances.balance}), 0)` })
+      .from(ledgerAccountBalances);
     expect(Number(all?.total)).toBe(0);
   });
+
+  it("a house account's balance lives in its stripes, never in its own row", async () => {
+    const player = await newPlayer();
+    await db.transaction((tx) =>
+      insertJournal(tx, {
+        domainId,
+        kind: 'deposit',
+        reference: ref(),
+        description: 'striped',
+        lines: [
+          { accountId: house, amount: paise(-12_345) },
+          { accountId: player.cash, amount: paise(12_345) },
+        ],
+      }),
+    );
+    const [row] = await db
+      .select({ balance: ledgerAccounts.balance })
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.id, house));
+    expect(row?.balance).toBe(0);
+    const stripes = await db
+      .select({ stripe: ledgerAccountStripes.stripe, balance: ledgerAccountStripes.balance })
+      .from(ledgerAccountStripes)
+      .where(eq(ledgerAccountStripes.accountId, house));
+    expect(stripes.map((s) => s.stripe).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: HOUSE_ACCOUNT_STRIPES }, (_, i) => i),
+    );
+    expect(stripes.reduce((sum, s) => sum + s.balance, 0)).toBe(await sumOfLines(house));
+    expect(await balanceOf(house)).toBe(await sumOfLines(house));
+    // The database refuses a balance written into a house account's own row.
+    expect(
+      await refused(db.execute(sql`update ledger_accounts set balance = 1 where id = ${house}`)),
+    ).toMatch(/house_balance_in_stripes|check constraint/);
+    // A house account opened later gets its stripes with it.
+    const referral = await houseAccountId(db, domainId, 'HOUSE_REFERRAL');
+    const [opened] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(ledgerAccountStripes)
+      .where(eq(ledgerAccountStripes.accountId, referral));
+    expect(opened?.n).toBe(HOUSE_ACCOUNT_STRIPES);
+  });
+
+  it('a line on an account that does not exist is refused', async () => {
+    const message = await refused(
+      db.transaction((tx) =>
+        insertJournal(tx, {
+          domainId,
+          kind: 'adjustment',
+          reference: ref(),
+          description: 'nowhere',
+          lines: [
+            { accountId: house, amount: paise(-100) },
+            { accountId: 987_654_321, amount: paise(100) },
+          ],
+        }),
+      ),
+    );
+    expect(message).toMatch(/does not exist|foreign key/);
+  });
+
+  it.runIf(backend === 'postgres')(
+    'journals of many players against one house account at once: none waits for another, the sum is exact',
+    async () => {
+      const players = await Promise.all(Array.from({ length: 8 }, () => newPlayer()));
+      const before = await balanceOf(house);
+      // A transaction holding a house line open does not stop another from posting against the
+      // same house account and committing (with the one house row it waited for the first's commit).
+      const client = (db as unknown as { $client: pg.Pool }).$client;
+      const holder = await client.connect();
+      try {
+        await holder.query('begin');
+        await holder.query(
+          `with j as (insert into journals (domain_id, kind, reference, description)
+                      values ($1, 'adjustment', $2, 'held open') returning id)
+           insert into journal_lines (journal_id, account_id, amount)
+           select j.id, a, m from j, (values ($3::bigint, -500::bigint), ($4::bigint, 500::bigint)) v(a, m)`,
+          [domainId, ref(), house, players[0]?.cash],
+        );
+        const other = players[1] as { cash: number };
+        await db.transaction(async (tx) => {
+          await tx.execute(sql`set local lock_timeout = '2s'`);
+          await insertJournal(tx, {
+            domainId,
+            kind: 'deposit',
+            reference: ref(),
+            description: 'beside the held one',
+            lines: [
+              { accountId: house, amount: paise(-700) },
+              { accountId: other.cash, amount: paise(700) },
+            ],
+          });
+        });
+        await holder.query('commit');
+      } catch (err) {
+        await holder.query('rollback').catch(() => undefined);
+        throw err;
+      } finally {
+        holder.release();
+      }
+      // Then 8 players × 25 journals, all at once on the pool.
+      const amounts = players.flatMap((p, i) =>
+        Array.from({ length: 25 }, (_, n) => ({ cash: p.cash, amount: 100 + i * 37 + n })),
+      );
+      await Promise.all(
+        amounts.map(({ cash, amount }) =>
+          db.transaction((tx) =>
+            insertJournal(tx, {
+              domainId,
+              kind: 'deposit',
+              reference: ref(),
+              description: 'at once',
+              lines: [
+                { accountId: house, amount: paise(-amount) },
+                { accountId: cash, amount: paise(amount) },
+              ],
+            }),
+          ),
+        ),
+      );
+      const posted = 500 + 700 + amounts.reduce((sum, a) => sum + a.amount, 0);
+      expect(await balanceOf(house)).toBe(before - posted);
+      expect(await balanceOf(house)).toBe(await sumOfLines(house));
+      for (const p of players) expect(await balanceOf(p.cash)).toBe(await sumOfLines(p.cash));
+      // More than one stripe took the lines.
+      const [used] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(ledgerAccountStripes)
+        .where(sql`${ledgerAccountStripes.accountId} = ${house} and ${ledgerAccountStripes.balance} <> 0`);
+      expect(used?.n).toBeGreaterThan(1);
+    },
+  );
 
   it('a player cash account cannot go negative', async () => {
     const player = await newPlayer();
@@ -339,7 +481,10 @@ describe.each(backends)('ledger invariants in the database (%s)', (backend) => {
     const first = await db.transaction((tx) => insertJournal(tx, input));
     const second = await db.transaction((tx) => insertJournal(tx, input));
     expect(first.created).toBe(true);
-    expect(second).toEqual({ journalId: first.journalId, created: false });
+    expect(second).toMatchObject({ journalId: first.journalId, created: false });
+    // The first answers the player's balance after it; a replay moved nothing and answers none.
+    expect(first.balancesAfter.get(player.cash)).toBe(1_000);
+    expect(second.balancesAfter.size).toBe(0);
     expect(await balanceOf(player.cash)).toBe(1_000);
   });
 });

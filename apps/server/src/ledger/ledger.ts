@@ -6,6 +6,7 @@ import { AppError } from '../platform/http/app-error';
 import {
   addWalletExposure,
   findJournalId,
+  houseAccountBalance,
   houseAccountId,
   insertJournal,
   insertWallet,
@@ -53,6 +54,13 @@ interface HeldMovement {
   description: string;
 }
 
+/** A journal posted (or found posted before: `created` false), with its player accounts' balances after it. */
+export interface PostedJournal {
+  journalId: number;
+  created: boolean;
+  balancesAfter: ReadonlyMap<number, Paise>;
+}
+
 /** What a committed transaction changed, announced after the commit. */
 export interface MoneyEffects {
   walletsChanged: Iterable<number>;
@@ -79,8 +87,14 @@ export class MoneyWriter {
   readonly events: DomainEvent[] = [];
   /** Wallets opened in this transaction: nobody holds their balance yet, so none is pushed. */
   private readonly opened = new Set<number>();
+  /** House account ids this transaction looked up, for the ledger to remember once it commits. */
+  readonly housesSeen = new Map<string, number>();
 
-  constructor(readonly tx: Tx) {}
+  constructor(
+    readonly tx: Tx,
+    /** House account ids known from committed transactions: an opened account is never removed. */
+    private readonly houses: ReadonlyMap<string, number> = new Map(),
+  ) {}
 
   /** A new player's cash account and wallet. */
   async openWallet(userId: number, domainId: number): Promise<LedgerAccount & { kind: 'player' }> {
@@ -103,7 +117,18 @@ export class MoneyWriter {
   }
 
   async houseAccount(domainId: number, code: HouseAccountCode): Promise<LedgerAccount> {
-    return { kind: 'house', code, accountId: await houseAccountId(this.tx, domainId, code) };
+    const key = `${domainId}:${code}`;
+    let accountId = this.houses.get(key) ?? this.housesSeen.get(key);
+    if (accountId === undefined) {
+      accountId = await houseAccountId(this.tx, domainId, code);
+      this.housesSeen.set(key, accountId);
+    }
+    return { kind: 'house', code, accountId };
+  }
+
+  /** A house account's balance: the sum of its stripes (house accounts have no one row to read). */
+  async houseBalance(domainId: number, code: HouseAccountCode): Promise<Paise> {
+    return houseAccountBalance(this.tx, domainId, code);
   }
 
   /** The journal posted under (kind, reference), if any: a retry finds its first answer. */
@@ -111,8 +136,11 @@ export class MoneyWriter {
     return findJournalId(this.tx, kind, reference);
   }
 
-  /** Posts one balanced journal; idempotent on (kind, reference). */
-  async post(journal: JournalInput): Promise<{ journalId: number; created: boolean }> {
+  /**
+   * Posts one balanced journal; idempotent on (kind, reference). `balancesAfter` holds the balance
+   * of each player account the journal moved, right after it (empty for a replay).
+   */
+  async post(journal: JournalInput): Promise<PostedJournal> {
     const sum = journal.lines.reduce((s, l) => s + l.amount, 0);
     if (sum !== 0) throw new Error(`journal ${journal.kind}:${journal.reference} does not balance (${sum})`);
     const posted = await insertJournal(this.tx, {
@@ -163,12 +191,12 @@ export class MoneyWriter {
     amount: Paise;
     reference: string;
     description: string;
-  }): Promise<{ journalId: number; created: boolean }> {
+  }): Promise<PostedJournal> {
     if (input.amount <= 0) throw new Error('a hold takes a positive amount');
     const wallet = await this.wallet(input.userId, { forUpdate: true });
     // A hold asked again answers the first one, whatever the balance is now.
     const existing = await findJournalId(this.tx, 'funds_hold', input.reference);
-    if (existing !== null) return { journalId: existing, created: false };
+    if (existing !== null) return { journalId: existing, created: false, balancesAfter: new Map() };
     if (wallet.balancePaise - wallet.exposurePaise < input.amount) {
       throw new AppError('INSUFFICIENT_FUNDS', 'The amount is more than the available balance.');
     }
@@ -186,14 +214,14 @@ export class MoneyWriter {
   }
 
   /** Gives held funds back to the player's cash (a withdrawal cancelled or rejected). */
-  async releaseHold(input: HeldMovement): Promise<{ journalId: number; created: boolean }> {
+  async releaseHold(input: HeldMovement): Promise<PostedJournal> {
     return this.moveHeld(input, 'funds_release', (wallet) => wallet.cash);
   }
 
   /** Pays held funds out to the house (a withdrawal paid): they leave the player's ledger for good. */
   async settleHold(
     input: HeldMovement & { to: HouseAccountCode; kind: JournalKind },
-  ): Promise<{ journalId: number; created: boolean }> {
+  ): Promise<PostedJournal> {
     return this.moveHeld(input, input.kind, (wallet) => this.houseAccount(wallet.domainId, input.to));
   }
 
@@ -201,7 +229,7 @@ export class MoneyWriter {
     input: HeldMovement,
     kind: JournalKind,
     to: (wallet: Wallet) => LedgerAccount | Promise<LedgerAccount>,
-  ): Promise<{ journalId: number; created: boolean }> {
+  ): Promise<PostedJournal> {
     const wallet = await this.wallet(input.userId, { forUpdate: true });
     const held = await this.heldAccount(wallet);
     return this.post({
@@ -238,7 +266,7 @@ export class MoneyWriter {
     amount: Paise;
     reference: string;
     description: string;
-  }): Promise<{ journalId: number; created: boolean }> {
+  }): Promise<PostedJournal> {
     if (input.amount <= 0) throw new Error('a bonus movement takes a positive amount');
     const wallet = await this.wallet(input.userId);
     const bonus: LedgerAccount = {
@@ -284,6 +312,9 @@ export class MoneyWriter {
 }
 
 export class Ledger {
+  /** The domains' house account ids, learnt from committed transactions (a house account is never removed). */
+  private readonly houses = new Map<string, number>();
+
   constructor(
     private readonly db: Db,
     private readonly notifier: WalletNotifier,
@@ -298,11 +329,15 @@ export class Ledger {
   async transaction<T>(work: (money: MoneyWriter) => Promise<T>): Promise<T> {
     let writer: MoneyWriter | null = null;
     const result = await this.db.transaction(async (tx) => {
-      writer = new MoneyWriter(tx);
+      writer = new MoneyWriter(tx, this.houses);
       return work(writer);
     });
     const done = writer as MoneyWriter | null;
-    if (done) this.committed({ walletsChanged: done.walletsChanged, events: done.events });
+    if (done) {
+      // Only now: an account opened by a transaction that rolled back does not exist.
+      for (const [key, id] of done.housesSeen) this.houses.set(key, id);
+      this.committed({ walletsChanged: done.walletsChanged, events: done.events });
+    }
     return result;
   }
 
@@ -322,6 +357,11 @@ export class Ledger {
     } catch (err) {
       this.log.error({ err }, 'publishing domain events failed');
     }
+  }
+
+  /** A house account's balance as it is now: the sum of its stripes. */
+  async houseBalance(domainId: number, code: HouseAccountCode): Promise<Paise> {
+    return houseAccountBalance(this.db, domainId, code);
   }
 
   /** The player's wallet as it is now (a read: no lock, no write). */

@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
  * write path composes the ledger's own wallet statements from ledger/wallet-repository.ts.)
  */
 
-const MONEY_TABLES = ['wallets', 'journals', 'journal_lines', 'ledger_accounts'];
-const MONEY_SCHEMA_TABLES = ['wallets', 'journals', 'journalLines', 'ledgerAccounts'];
+const MONEY_TABLES = ['wallets', 'journals', 'journal_lines', 'ledger_accounts', 'ledger_account_stripes'];
+const MONEY_SCHEMA_TABLES = ['wallets', 'journals', 'journalLines', 'ledgerAccounts', 'ledgerAccountStripes'];
 
 const sqlWrite = new RegExp(
   String.raw`\b(insert\s+into|update|delete\s+from|truncate(\s+table)?)\s+"?(${MONEY_TABLES.join('|')})"?\b`,

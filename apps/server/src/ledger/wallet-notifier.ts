@@ -1,7 +1,7 @@
 import type { Paise } from '@backlay/exchange';
 import type { Db } from '../platform/db/database';
 import { BalancePushes } from './balance-pushes';
-import { playerAccountBalance, selectWallet } from './ledger-repository';
+import { selectPlayerBalances } from './ledger-repository';
 
 /**
  * Paise, as the contract's UserBalance holds them (the hub's encode sends them as rupees): cash,
@@ -43,11 +43,9 @@ export class WalletNotifier {
 
   /** The player's balances and exposure as they are now (null for no such wallet), e.g. for a client that just registered. */
   async current(userId: number): Promise<PlayerBalance | null> {
-    const [w, bonus] = await Promise.all([
-      selectWallet(this.db, userId),
-      playerAccountBalance(this.db, userId, 'PLAYER_BONUS'),
-    ]);
-    return w ? { Balance: w.balancePaise, Exposure: w.exposurePaise, BonusBalance: bonus } : null;
+    // One statement, one snapshot: cash, exposure and bonus as they were together.
+    const row = await selectPlayerBalances(this.db, userId);
+    return row ? { Balance: row.balance, Exposure: row.exposure, BonusBalance: row.bonus } : null;
   }
 
   private async pushNow(userId: number): Promise<void> {

@@ -1,7 +1,19 @@
 /** The double-entry ledger: accounts, journals and their lines, and each player's wallet. */
 import { ZERO_PAISE } from '@backlay/exchange';
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  pgTable,
+  pgView,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { at, createdAt, id, money } from './columns';
 import { domains } from './settings';
@@ -29,7 +41,11 @@ export const ledgerAccounts = pgTable(
       .references(() => domains.id),
     userId: id('user_id').references(() => users.id),
     code: text('code', { enum: LEDGER_ACCOUNT_CODES }).notNull(),
-    /** Maintained by a trigger from journal_lines: never written by application code. */
+    /**
+     * Maintained by a trigger from journal_lines: never written by application code. A player's
+     * account holds its balance here; a house account's stays 0 (checked): its balance is the sum
+     * of its stripes (`ledger_account_stripes`), read through `ledger_account_balances`.
+     */
     balance: money('balance').notNull().default(ZERO_PAISE),
     createdAt: createdAt(),
   },
@@ -43,8 +59,37 @@ export const ledgerAccounts = pgTable(
     check('player_cash_not_negative', sql`${t.code} <> 'PLAYER_CASH' or ${t.balance} >= 0`),
     check('player_held_not_negative', sql`${t.code} <> 'PLAYER_HELD' or ${t.balance} >= 0`),
     check('player_bonus_not_negative', sql`${t.code} <> 'PLAYER_BONUS' or ${t.balance} >= 0`),
+    check('house_balance_in_stripes', sql`${t.userId} is not null or ${t.balance} = 0`),
   ],
 );
+
+/** How many stripes a house account's balance is spread over (migration 0020 makes them). */
+export const HOUSE_ACCOUNT_STRIPES = 16;
+
+/**
+ * A house account's balance, spread over a fixed set of rows so that the journals of many players
+ * posting to one house account at once (a site's casino calls, its settlements) do not queue on one
+ * row lock. The journal-line trigger adds a house line to the first stripe no other transaction
+ * holds (FOR UPDATE SKIP LOCKED), so the stripes' sum is always exactly the sum of the account's
+ * lines. Maintained by triggers only (drizzle/0020_house_account_stripes.sql).
+ */
+export const ledgerAccountStripes = pgTable(
+  'ledger_account_stripes',
+  {
+    accountId: id('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    stripe: smallint('stripe').notNull(),
+    balance: money('balance').notNull().default(ZERO_PAISE),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.stripe] })],
+);
+
+/** Every account's balance: a player's as stored, a house account's summed over its stripes. */
+export const ledgerAccountBalances = pgView('ledger_account_balances', {
+  accountId: bigint('account_id', { mode: 'number' }).notNull(),
+  balance: money('balance').notNull(),
+}).existing();
 
 export const JOURNAL_KINDS = [
   'deposit',
@@ -94,8 +139,11 @@ export const journalLines = pgTable(
       .references(() => ledgerAccounts.id),
     /** Signed paise: positive raises the account's balance. A journal's lines sum to zero. */
     amount: money('amount').notNull(),
-    /** The account's balance after this line: the running balance of a statement. */
-    balanceAfter: money('balance_after').notNull().default(ZERO_PAISE),
+    /**
+     * The account's balance after this line: the running balance of a player's statement. Null on a
+     * house account's line: its balance is summed over stripes, so no line knows the total after it.
+     */
+    balanceAfter: money('balance_after'),
   },
   (t) => [
     index('journal_lines_account').on(t.accountId, t.id),
