@@ -705,6 +705,56 @@ describe.each(backends)('casino seamless wallet (%s)', (backend) => {
       expect(await casinoJournals(p.userId)).toHaveLength(2);
     });
 
+    it("many players' rounds at once: the house's casino account is exactly the sum of its lines, and of what the players lost", async () => {
+      const house = async () => {
+        const [row] = await queryRows<Record<string, unknown>>(
+          ctx.database.db,
+          sql`select b.balance,
+                     coalesce((select sum(l.amount) from journal_lines l where l.account_id = a.id), 0) as lines,
+                     (select count(*) from ledger_account_stripes s where s.account_id = a.id) as stripes
+                from ledger_accounts a join ledger_account_balances b on b.account_id = a.id
+               where a.domain_id = ${testDomainId} and a.code = 'HOUSE_CASINO' and a.user_id is null`,
+        );
+        return {
+          balance: num(row?.balance ?? 0),
+          lines: num(row?.lines ?? 0),
+          stripes: num(row?.stripes ?? 0),
+        };
+      };
+      const before = await house();
+      const players = await Promise.all(Array.from({ length: 6 }, () => player(1000)));
+      // Each player plays 5 rounds, all players at once: a bet, then a win, a win of 0 or a rollback.
+      const nets = await Promise.all(
+        players.map(async (p, i) => {
+          let net = 0;
+          for (let n = 0; n < 5; n++) {
+            const betId = id(`h-bet-${i}`);
+            const stake = 10 + i + n;
+            expectOk(await bet(p, { transactionId: betId, roundId: `h-${i}-${n}`, amount: stake }));
+            net -= stake * 100;
+            const fate = (i + n) % 3;
+            if (fate === 0) {
+              expectOk(await win(p, betId, { roundId: `h-${i}-${n}`, amount: stake * 2 }));
+              net += stake * 200;
+            } else if (fate === 1) {
+              expectOk(await win(p, betId, { roundId: `h-${i}-${n}`, amount: 0 }));
+            } else {
+              expect(expectOk(await rollback(p, betId, { roundId: `h-${i}-${n}` })).outcome).toBe('Reversed');
+              net += stake * 100;
+            }
+          }
+          return net;
+        }),
+      );
+      const after = await house();
+      expect(after.stripes).toBe(16);
+      expect(after.balance).toBe(after.lines);
+      expect(after.balance - before.balance).toBe(-nets.reduce((a, b) => a + b, 0));
+      for (const [i, p] of players.entries()) {
+        expect((await balances(ctx, p.userId)).cash).toBe(100_000 + (nets[i] as number));
+      }
+    });
+
     it('a bet and its rollback racing: exactly one outcome, the same on replay, and the money right', async () => {
       const p = await player(1000);
       const seen = new Set<string>();

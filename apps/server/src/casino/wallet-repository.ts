@@ -1,5 +1,5 @@
 import { paise, type Paise } from '@backlay/exchange';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { CasinoProviderId } from '@backlay/contract';
 import type { Executor, Tx } from '../platform/db/database';
 import { noLossLimitSql } from '../responsible-gaming';
@@ -44,9 +44,15 @@ const CASINO_LOCK_CLASS = 0x6377616c;
  */
 export async function lockTransactionIds(tx: Tx, provider: CasinoProviderId, ids: string[]): Promise<void> {
   const keys = [...new Set(ids.map((id) => `${provider}:${id}`))].sort();
-  for (const key of keys) {
-    await tx.execute(sql`select pg_advisory_xact_lock(${CASINO_LOCK_CLASS}, hashtext(${key}))`);
-  }
+  // One statement, the locks taken in the sorted order (the keys' position in the array).
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${CASINO_LOCK_CLASS}, hashtext(k.key))
+        from unnest(array[${sql.join(
+          keys.map((k) => sql`${k}`),
+          sql`, `,
+        )}]::text[]) with ordinality as k(key, n)
+        order by k.n`,
+  );
 }
 
 const columns = {
@@ -65,37 +71,34 @@ const columns = {
   journalId: casinoTransactions.journalId,
 };
 
-/** The call a provider made with this transaction id, if it was taken. */
-export async function findTransaction(
+/**
+ * What a call needs to know, in one read: the call already taken under its own id, the bet it
+ * names (when it names one) and every taken call that names that bet. Read after the call's locks.
+ */
+export async function findCallAndBet(
   ex: Executor,
   provider: CasinoProviderId,
-  transactionId: string,
-): Promise<CasinoTxnRow | null> {
-  const [row] = await ex
-    .select(columns)
-    .from(casinoTransactions)
-    .where(
-      and(eq(casinoTransactions.provider, provider), eq(casinoTransactions.transactionId, transactionId)),
-    );
-  return row ?? null;
-}
-
-/** The wins and rollbacks that name a bet (taken ones: refused calls leave no row). */
-export async function findByReference(
-  ex: Executor,
-  provider: CasinoProviderId,
-  betTransactionId: string,
-): Promise<CasinoTxnRow[]> {
-  return ex
+  ownId: string,
+  betId: string,
+): Promise<{ own: CasinoTxnRow | null; bet: CasinoTxnRow | null; named: CasinoTxnRow[] }> {
+  const rows = await ex
     .select(columns)
     .from(casinoTransactions)
     .where(
       and(
         eq(casinoTransactions.provider, provider),
-        eq(casinoTransactions.referenceTransactionId, betTransactionId),
+        or(
+          inArray(casinoTransactions.transactionId, [...new Set([ownId, betId])]),
+          eq(casinoTransactions.referenceTransactionId, betId),
+        ),
       ),
     )
     .orderBy(casinoTransactions.id);
+  return {
+    own: rows.find((r) => r.transactionId === ownId) ?? null,
+    bet: rows.find((r) => r.transactionId === betId) ?? null,
+    named: rows.filter((r) => r.referenceTransactionId === betId),
+  };
 }
 
 export async function insertTransaction(tx: Tx, row: NewCasinoTxn): Promise<void> {

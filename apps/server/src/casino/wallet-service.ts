@@ -12,7 +12,7 @@ import type {
 } from '@backlay/contract';
 import { negPaise, paiseToRupees, subPaise, ZERO_PAISE, type Paise } from '@backlay/exchange';
 import { recordCasinoWager, uncountCasinoWager } from '../bonus';
-import type { Ledger, MoneyWriter, Wallet, WalletRow } from '../ledger';
+import type { Ledger, MoneyWriter, PostedJournal, Wallet, WalletRow } from '../ledger';
 import type { Db } from '../platform/db/database';
 import { AppError } from '../platform/http/app-error';
 import { formatRupees } from '../platform/money';
@@ -93,7 +93,12 @@ export class CasinoWallet {
     const player = await this.player(provider, input.casinoToken);
     return this.ledger.transaction(async (money) => {
       await repo.lockTransactionIds(money.tx, provider, [input.transactionId]);
-      const first = await repo.findTransaction(money.tx, provider, input.transactionId);
+      const { own: first, named } = await repo.findCallAndBet(
+        money.tx,
+        provider,
+        input.transactionId,
+        input.transactionId,
+      );
       if (first) {
         const same =
           first.type === 'bet' &&
@@ -103,7 +108,6 @@ export class CasinoWallet {
           first.amountPaise === input.amount;
         return this.replay(first, same);
       }
-      const named = await repo.findByReference(money.tx, provider, input.transactionId);
       if (named.some((r) => r.outcome === 'tombstone')) {
         throw new AppError(
           'CASINO_BET_CANCELLED',
@@ -134,7 +138,7 @@ export class CasinoWallet {
           amount: input.amount,
         });
       }
-      const { journalId } = await money.post({
+      const posted = await money.post({
         domainId: wallet.domainId,
         kind: 'casino_debit',
         reference: `casino:${provider}:${input.transactionId}`,
@@ -144,7 +148,8 @@ export class CasinoWallet {
           { account: await this.house(money, wallet), amount: input.amount },
         ],
       });
-      const balance = available(await money.wallet(player.id));
+      const { journalId } = posted;
+      const balance = await this.availableAfter(money, wallet, posted);
       await repo.insertTransaction(money.tx, {
         domainId: wallet.domainId,
         userId: player.id,
@@ -167,7 +172,13 @@ export class CasinoWallet {
     const player = await this.player(provider, input.casinoToken);
     return this.ledger.transaction(async (money) => {
       await repo.lockTransactionIds(money.tx, provider, [input.transactionId, input.referenceTransactionId]);
-      const first = await repo.findTransaction(money.tx, provider, input.transactionId);
+      const found = await repo.findCallAndBet(
+        money.tx,
+        provider,
+        input.transactionId,
+        input.referenceTransactionId,
+      );
+      const first = found.own;
       if (first) {
         const same =
           first.type === 'win' &&
@@ -177,13 +188,7 @@ export class CasinoWallet {
           first.amountPaise === input.amount;
         return this.replay(first, same);
       }
-      const { bet, named } = await this.betOf(
-        money,
-        provider,
-        input.referenceTransactionId,
-        player,
-        input.roundId,
-      );
+      const { bet, named } = this.betOf(found, player, input.roundId);
       if (!bet) {
         if (named.some((r) => r.outcome === 'tombstone')) {
           throw new AppError(
@@ -204,8 +209,9 @@ export class CasinoWallet {
       }
       const wallet = await money.wallet(player.id, { forUpdate: true });
       let journalId: number | null = null;
+      let balance = available(wallet);
       if (input.amount > 0) {
-        ({ journalId } = await money.post({
+        const posted = await money.post({
           domainId: wallet.domainId,
           kind: 'casino_credit',
           reference: `casino:${provider}:${input.transactionId}`,
@@ -214,9 +220,10 @@ export class CasinoWallet {
             { account: wallet.cash, amount: input.amount },
             { account: await this.house(money, wallet), amount: negPaise(input.amount) },
           ],
-        }));
+        });
+        journalId = posted.journalId;
+        balance = await this.availableAfter(money, wallet, posted);
       }
-      const balance = available(await money.wallet(player.id));
       await repo.insertTransaction(money.tx, {
         domainId: wallet.domainId,
         userId: player.id,
@@ -239,7 +246,13 @@ export class CasinoWallet {
     const player = await this.player(provider, input.casinoToken);
     return this.ledger.transaction(async (money) => {
       await repo.lockTransactionIds(money.tx, provider, [input.transactionId, input.referenceTransactionId]);
-      const first = await repo.findTransaction(money.tx, provider, input.transactionId);
+      const found = await repo.findCallAndBet(
+        money.tx,
+        provider,
+        input.transactionId,
+        input.referenceTransactionId,
+      );
+      const first = found.own;
       if (first) {
         const same =
           first.type === 'rollback' &&
@@ -248,13 +261,7 @@ export class CasinoWallet {
           first.referenceTransactionId === input.referenceTransactionId;
         return this.replayRollback(first, same);
       }
-      const { bet, named } = await this.betOf(
-        money,
-        provider,
-        input.referenceTransactionId,
-        player,
-        input.roundId,
-      );
+      const { bet, named } = this.betOf(found, player, input.roundId);
       if (bet && named.some((r) => r.type === 'win')) {
         throw new AppError(
           'CASINO_BET_HAS_WIN',
@@ -270,6 +277,7 @@ export class CasinoWallet {
           : 'reversed';
       let journalId: number | null = null;
       let refunded = ZERO_PAISE;
+      let balance = available(wallet);
       if (bet && outcome === 'reversed') {
         refunded = bet.amountPaise;
         // A stake given back no longer counts for the player's bonus wagering. Before the journal:
@@ -278,7 +286,7 @@ export class CasinoWallet {
           await uncountCasinoWager(money, { userId: player.id, provider, transactionId: bet.transactionId });
         }
         // One reversal per bet in the ledger too, whatever ids its rollbacks carry.
-        ({ journalId } = await money.post({
+        const posted = await money.post({
           domainId: wallet.domainId,
           kind: 'casino_credit',
           reference: `casino-rollback:${provider}:${bet.transactionId}`,
@@ -287,9 +295,10 @@ export class CasinoWallet {
             { account: wallet.cash, amount: refunded },
             { account: await this.house(money, wallet), amount: negPaise(refunded) },
           ],
-        }));
+        });
+        journalId = posted.journalId;
+        balance = await this.availableAfter(money, wallet, posted);
       }
-      const balance = available(await money.wallet(player.id));
       await repo.insertTransaction(money.tx, {
         domainId: wallet.domainId,
         userId: player.id,
@@ -316,18 +325,16 @@ export class CasinoWallet {
   }
 
   /**
-   * The bet a win or a rollback names, checked against the call (same player, same round), and the
-   * calls already taken that name it; `bet` null when no bet has that id (`named` then holds any
-   * tombstones). An id that is a win's or a rollback's is no bet.
+   * The bet a win or a rollback names (read with the call: `findCallAndBet`), checked against the
+   * call (same player, same round), and the calls already taken that name it; `bet` null when no
+   * bet has that id (`named` then holds any tombstones). An id that is a win's or a rollback's is no bet.
    */
-  private async betOf(
-    money: MoneyWriter,
-    provider: CasinoProviderId,
-    betId: string,
+  private betOf(
+    found: { bet: repo.CasinoTxnRow | null; named: repo.CasinoTxnRow[] },
     player: TokenPlayer,
     roundId: string,
-  ): Promise<{ bet: repo.CasinoTxnRow | null; named: repo.CasinoTxnRow[] }> {
-    const bet = await repo.findTransaction(money.tx, provider, betId);
+  ): { bet: repo.CasinoTxnRow | null; named: repo.CasinoTxnRow[] } {
+    const { bet, named } = found;
     if (bet && bet.type !== 'bet') {
       throw new AppError(
         'CASINO_BET_NOT_FOUND',
@@ -338,7 +345,18 @@ export class CasinoWallet {
       throw new AppError('CASINO_TOKEN_FOREIGN', "The bet is another player's. Nothing was changed.");
     }
     if (bet && bet.roundId !== roundId) throw new AppError('CASINO_ROUND_MISMATCH');
-    return { bet, named: await repo.findByReference(money.tx, provider, betId) };
+    return { bet, named };
+  }
+
+  /**
+   * What the player can stake right after a journal of this call: its cash line's balance after it,
+   * less the exposure read under the wallet's lock (which the casino never moves and which the lock
+   * keeps still). Read again only if the journal was not posted by this call.
+   */
+  private async availableAfter(money: MoneyWriter, wallet: Wallet, posted: PostedJournal): Promise<Paise> {
+    const after = posted.balancesAfter.get(wallet.cash.accountId);
+    if (!posted.created || after === undefined) return available(await money.wallet(wallet.userId));
+    return subPaise(after, wallet.exposurePaise);
   }
 
   /** The first answer of a call again, or a conflict when the same id comes with other details. */
