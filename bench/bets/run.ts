@@ -1,5 +1,7 @@
-// Bet benchmark: bets accepted per second and latency on PostgreSQL with 64 concurrent players on
-// zero-delay markets, beside pgbench's simple-update TPS on the same machine as the physical limit.
+// Bet benchmark (issue 18): bets accepted per second and latency on PostgreSQL with 64 concurrent
+// players on zero-delay markets, with the casino wallet's load beside them (bench/casino-wallet, 64
+// players of its own, started at the same moment against the same PostgreSQL server), and then
+// pgbench's simple-update TPS (-N) on the same machine in the same run as the physical limit.
 //
 //   npx tsx bench/bets/run.ts     (DATABASE_URL, default postgresql://postgres@127.0.0.1:5432/test)
 //
@@ -7,10 +9,12 @@
 // BENCH_PLAYERS (64), BENCH_SECONDS (15), BENCH_WARMUP_SECONDS (5), BENCH_POOL (24),
 // BENCH_RESTING_SHARE (0.1): the share of orders asked at a price not offered, which rest unmatched
 // (issue 13; docs/exchange-matching.md). They are reported apart from the bets matched at once
-// (`resting`); `betsPerSecond` counts every accepted order as before. After the run the prices move to
-// reach every resting order and `restingMatch` times the feed owner matching them all.
-import { execFileSync } from 'node:child_process';
-import { fork } from 'node:child_process';
+// (`resting`); `betsPerSecond` counts every accepted order. After the run the prices move to
+// reach every resting order and `restingMatch` times the feed owner matching them all; then the
+// books are checked (every order's rows, every market's exposure recomputed from its bets, the
+// wallets, the ledger). BENCH_WITH_CASINO=0 runs the bets alone (the report says so: the goals are
+// judged with the casino beside). The report names each goal with whether it was met.
+import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -18,9 +22,15 @@ import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { marketExposure } from '@backlay/exchange';
 import pg from 'pg';
+import { positionOf, type StoredBet } from '../../apps/server/src/betting/positions';
 import { MARKET_COUNT, RESTING, RUNNERS, type ServerMessage, type ServerStats } from './shared';
+import { HttpConnection } from '../lib/http-client';
+import { machineWindow } from '../lib/machine';
 import { percentile } from '../lib/percentile';
+import { pgbenchTps } from '../lib/pgbench';
+import { sampleWaits, type WaitSummary } from '../lib/pg-waits';
 import { BASE_URL, databaseUrl, withAdmin } from '../lib/scratch-postgres';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -29,33 +39,11 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const RESTING_SHARE = Number(process.env.BENCH_RESTING_SHARE ?? 0.1);
 const RESTING_MATCH_TIMEOUT_MS = 120_000;
-
-/** pgbench's simple-update run (-N) on a scratch database: the machine's physical limit for small writes. */
-async function pgbenchTps(): Promise<{ tps: number; output: string } | { error: string }> {
-  const name = `backlay_pgbench_${randomBytes(4).toString('hex')}`;
-  await withAdmin((c) => c.query(`CREATE DATABASE ${name}`));
-  try {
-    const url = databaseUrl(name);
-    execFileSync('pgbench', ['-i', '-q', url], { stdio: 'pipe' });
-    const output = execFileSync(
-      'pgbench',
-      ['-N', '-c', String(PLAYERS), '-j', '2', '-T', String(SECONDS), url],
-      {
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    const match =
-      /tps = ([\d.]+) \((?:without initial connection time|excluding connections establishing)\)/.exec(
-        output,
-      );
-    return { tps: match ? Number(match[1]) : Number.NaN, output };
-  } catch (err) {
-    return { error: String(err) };
-  } finally {
-    await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-  }
-}
+const WITH_CASINO = process.env.BENCH_WITH_CASINO !== '0';
+/** The goals of issue 18: at least pgbench's TPS, a p99 of at most 25 ms, with the casino beside. */
+const GOAL_RATIO = 1.0;
+const GOAL_P99_MS = 25;
+const r2 = (n: number) => Math.round(n * 100) / 100;
 
 interface Answer {
   status: number;
@@ -106,44 +94,64 @@ class Tally {
   }
 }
 
-function post(agent: http.Agent, port: number, token: string, body: string): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/Bet/PlaceBetV2',
-        agent,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          authorization: `Bearer ${token}`,
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          let code: string | null = null;
-          let orderStatus: string | null = null;
-          try {
-            const parsed = JSON.parse(Buffer.concat(chunks).toString()) as {
-              error?: { code?: string };
-              result?: { status?: unknown } | null;
-            };
-            if (res.statusCode !== 200) code = parsed.error?.code ?? null;
-            else if (typeof parsed.result?.status === 'string') orderStatus = parsed.result.status;
-          } catch {
-            code = 'unparsable';
-          }
-          resolve({ status: res.statusCode ?? 0, code, orderStatus });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
+/** The answer of PlaceBetV2 as the benchmark reads it. */
+function answerOf(status: number, text: string): Answer {
+  let code: string | null = null;
+  let orderStatus: string | null = null;
+  try {
+    const parsed = JSON.parse(text) as {
+      error?: { code?: string };
+      result?: { status?: unknown } | null;
+    };
+    if (status !== 200) code = parsed.error?.code ?? null;
+    else if (typeof parsed.result?.status === 'string') orderStatus = parsed.result.status;
+  } catch {
+    code = 'unparsable';
+  }
+  return { status, code, orderStatus };
+}
+
+/** A player's connection: Node's http.Agent, or (BENCH_HTTP_CLIENT=lean, the default) bench/lib's lean client. */
+function placer(port: number, token: string): { place(body: string): Promise<Answer>; close(): void } {
+  if (process.env.BENCH_HTTP_CLIENT === 'node') {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    return {
+      place: (body) =>
+        new Promise((resolve, reject) => {
+          const req = http.request(
+            {
+              host: '127.0.0.1',
+              port,
+              method: 'POST',
+              path: '/Bet/PlaceBetV2',
+              agent,
+              headers: {
+                'content-type': 'application/json',
+                'content-length': Buffer.byteLength(body),
+                authorization: `Bearer ${token}`,
+              },
+            },
+            (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (c: Buffer) => chunks.push(c));
+              res.on('end', () => resolve(answerOf(res.statusCode ?? 0, Buffer.concat(chunks).toString())));
+            },
+          );
+          req.on('error', reject);
+          req.end(body);
+        }),
+      close: () => agent.destroy(),
+    };
+  }
+  const connection = new HttpConnection('127.0.0.1', port);
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  return {
+    place: async (body) => {
+      const answer = await connection.post('/Bet/PlaceBetV2', headers, body);
+      return answerOf(answer.status, answer.body);
+    },
+    close: () => connection.close(),
+  };
 }
 
 /** Rows still resting: UNMATCHED rows and their stake (0 from a server before issue 13). */
@@ -190,7 +198,114 @@ async function matchResting(child: ReturnType<typeof fork>, db: pg.Client): Prom
   };
 }
 
-async function betRun(): Promise<Record<string, unknown>> {
+/** What the combined run does at the moments of the bet run: the servers are ready, the window opens and closes. */
+interface RunHooks {
+  /** Awaited once the bet server is ready, before the clock starts (the casino's load starts with it). */
+  ready?: (database: string) => Promise<void>;
+  windowStart?: () => void;
+  windowEnd?: () => void;
+}
+
+/**
+ * Where every account's balance is read: the ledger's view (a house account summed over its
+ * stripes, migration 0020), or the accounts themselves on a server from before it.
+ */
+async function balancesRelation(db: pg.Client): Promise<string> {
+  const r = await db.query<{ v: string | null }>(`select to_regclass('ledger_account_balances')::text as v`);
+  return r.rows[0]?.v ? 'ledger_account_balances' : '(select id as account_id, balance from ledger_accounts)';
+}
+
+interface OrderRow {
+  user_id: string;
+  market_id: string;
+  side: StoredBet['side'];
+  runner_id: string | null;
+  price_hundredths: string | null;
+  rate: string | null;
+  line: string | null;
+  stake_paise: string;
+  status: string;
+}
+
+/**
+ * The books after the run: the orders the clients were told were placed are the orders stored,
+ * every (player, market) exposure is what @backlay/exchange computes from its stored bets (matched
+ * and resting), each wallet's exposure is the sum of its markets' and fits its cash, and the ledger
+ * balances with every account equal to its lines.
+ */
+async function betBooks(db: pg.Client, acceptedWithWarmUp: number): Promise<Record<string, unknown>> {
+  const orders = Number(
+    (await db.query<{ n: string }>('select count(*) as n from bets where id = order_id')).rows[0]?.n ?? 0,
+  );
+  const rows = await db.query<OrderRow>(
+    `select user_id, market_id, side, runner_id, price_hundredths, rate, line, stake_paise, status
+       from bets where status in ('MATCHED', 'UNMATCHED')`,
+  );
+  const positions = new Map<string, { bets: StoredBet[]; unmatched: StoredBet[] }>();
+  for (const r of rows.rows) {
+    const key = `${r.user_id}|${r.market_id}`;
+    const p = positions.get(key) ?? { bets: [], unmatched: [] };
+    const bet: StoredBet = {
+      side: r.side,
+      runnerId: r.runner_id === null ? null : Number(r.runner_id),
+      priceHundredths: r.price_hundredths === null ? null : Number(r.price_hundredths),
+      rate: r.rate === null ? null : Number(r.rate),
+      line: r.line === null ? null : Number(r.line),
+      stakePaise: Number(r.stake_paise) as StoredBet['stakePaise'],
+    };
+    (r.status === 'MATCHED' ? p.bets : p.unmatched).push(bet);
+    positions.set(key, p);
+  }
+  const stored = await db.query<{ user_id: string; market_id: string; exposure_paise: string }>(
+    'select user_id, market_id, exposure_paise from market_exposures',
+  );
+  let exposureMismatches = 0;
+  const storedKeys = new Set<string>();
+  for (const e of stored.rows) {
+    const key = `${e.user_id}|${e.market_id}`;
+    storedKeys.add(key);
+    const p = positions.get(key) ?? { bets: [], unmatched: [] };
+    const runnerIds = RUNNERS.map((r) => r.id);
+    const expected = marketExposure(positionOf('MATCH_ODDS', runnerIds, p.bets, p.unmatched));
+    if (expected !== Number(e.exposure_paise)) exposureMismatches += 1;
+  }
+  const positionsWithoutExposureRow = [...positions.keys()].filter((k) => !storedKeys.has(k)).length;
+  const walletDrift = await db.query<{ n: string }>(
+    `select count(*) as n from wallets w
+       left join (select user_id, sum(exposure_paise) as s from market_exposures group by user_id) e on e.user_id = w.user_id
+      where w.exposure <> coalesce(e.s, 0)`,
+  );
+  const overdrawn = await db.query<{ n: string }>(
+    `select count(*) as n from wallets w join ledger_accounts a on a.id = w.cash_account_id where a.balance - w.exposure < 0`,
+  );
+  const ledger = await db.query<{ total: string | null }>('select sum(amount) as total from journal_lines');
+  const accountDrift = await db.query<{ n: string }>(
+    `select count(*) as n from ${await balancesRelation(db)} b
+      where b.balance <> coalesce((select sum(amount) from journal_lines l where l.account_id = b.account_id), 0)`,
+  );
+  const check = {
+    ordersStored: orders,
+    ordersAcceptedByClients: acceptedWithWarmUp,
+    positions: positions.size,
+    exposureMismatches,
+    positionsWithoutExposureRow,
+    walletsDriftingFromMarkets: Number(walletDrift.rows[0]?.n ?? 0),
+    walletsOverdrawn: Number(overdrawn.rows[0]?.n ?? 0),
+    ledgerSumPaise: Number(ledger.rows[0]?.total ?? 0),
+    accountsDriftingFromLines: Number(accountDrift.rows[0]?.n ?? 0),
+  };
+  const ok =
+    check.ordersStored === check.ordersAcceptedByClients &&
+    check.exposureMismatches === 0 &&
+    check.positionsWithoutExposureRow === 0 &&
+    check.walletsDriftingFromMarkets === 0 &&
+    check.walletsOverdrawn === 0 &&
+    check.ledgerSumPaise === 0 &&
+    check.accountsDriftingFromLines === 0;
+  return { ok, ...check };
+}
+
+async function betRun(hooks: RunHooks = {}): Promise<Record<string, unknown>> {
   const name = `backlay_bench_${randomBytes(4).toString('hex')}`;
   await withAdmin((c) => c.query(`CREATE DATABASE ${name}`));
   const child = fork(join(here, 'server.ts'), [databaseUrl(name), String(PLAYERS)], {
@@ -208,7 +323,7 @@ async function betRun(): Promise<Record<string, unknown>> {
       );
       child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
     });
-    const agent = new http.Agent({ keepAlive: true, maxSockets: PLAYERS });
+    await hooks.ready?.(name);
     let seq = 0;
     const started = performance.now();
     const warmupEnds = started + WARMUP_SECONDS * 1000;
@@ -218,10 +333,15 @@ async function betRun(): Promise<Record<string, unknown>> {
     const atOnce = new Tally();
     const resting = new Tally();
     let accepted = 0;
+    let acceptedWithWarmUp = 0;
     let errors = 0;
+    let clientCpu = process.cpuUsage();
+    let clientCpuAt = performance.now();
+    let clientUsed = { user: 0, system: 0 };
+    let clientWallMs = 1;
 
     const player = async (i: number) => {
-      const token = ready.tokens[i] as string;
+      const connection = placer(ready.port, ready.tokens[i] as string);
       let n = 0;
       while (performance.now() < ends) {
         n += 1;
@@ -243,12 +363,13 @@ async function betRun(): Promise<Record<string, unknown>> {
         const t0 = performance.now();
         let answer: Answer;
         try {
-          answer = await post(agent, ready.port, token, body);
+          answer = await connection.place(body);
         } catch {
           errors += 1;
           continue;
         }
         const t1 = performance.now();
+        if (answer.status === 200) acceptedWithWarmUp += 1;
         if (t0 < warmupEnds) continue;
         if (t1 > ends) break;
         latencies.push(t1 - t0);
@@ -259,26 +380,37 @@ async function betRun(): Promise<Record<string, unknown>> {
           refusals.set(code, (refusals.get(code) ?? 0) + 1);
         }
       }
+      connection.close();
     };
-    const marker = setTimeout(() => child.send({ type: 'mark' }), warmupEnds - performance.now());
+    const marker = setTimeout(() => {
+      child.send({ type: 'mark' });
+      clientCpu = process.cpuUsage();
+      clientCpuAt = performance.now();
+      hooks.windowStart?.();
+    }, warmupEnds - performance.now());
     const statsAtEnd = new Promise<ServerStats>((resolve) => {
       setTimeout(() => {
         child.once('message', (m: ServerMessage) =>
           resolve(m.type === 'stats' ? m.stats : { wallMs: 0, userCpuMs: 0, systemCpuMs: 0 }),
         );
         child.send({ type: 'stats' });
+        clientUsed = process.cpuUsage(clientCpu);
+        clientWallMs = performance.now() - clientCpuAt;
+        hooks.windowEnd?.();
       }, ends - performance.now());
     });
     await Promise.all(Array.from({ length: PLAYERS }, (_, i) => player(i)));
     clearTimeout(marker);
     const serverStats = await statsAtEnd;
-    agent.destroy();
     latencies.sort((a, b) => a - b);
     const db = new pg.Client({ connectionString: databaseUrl(name) });
     await db.connect();
     const counted = Number((await db.query<{ n: string }>('select count(*) as n from bets')).rows[0]?.n ?? 0);
     const restingMatch = await matchResting(child, db);
+    const books = await betBooks(db, acceptedWithWarmUp);
     await db.end();
+    const serverCpuMs = serverStats.userCpuMs + serverStats.systemCpuMs;
+    const clientCpuMs = (clientUsed.user + clientUsed.system) / 1000;
     return {
       seconds: SECONDS,
       players: PLAYERS,
@@ -293,22 +425,21 @@ async function betRun(): Promise<Record<string, unknown>> {
       resting: resting.summary(),
       restingMatch,
       serverCpu: {
-        busyShareOfOneCore:
-          Math.round(((serverStats.userCpuMs + serverStats.systemCpuMs) / serverStats.wallMs) * 100) / 100,
-        msPerBet:
-          Math.round(((serverStats.userCpuMs + serverStats.systemCpuMs) / Math.max(1, accepted)) * 1000) /
-          1000,
-        systemShare:
-          Math.round(
-            (serverStats.systemCpuMs / Math.max(1, serverStats.userCpuMs + serverStats.systemCpuMs)) * 100,
-          ) / 100,
+        busyShareOfOneCore: r2(serverCpuMs / serverStats.wallMs),
+        msPerBet: Math.round((serverCpuMs / Math.max(1, accepted)) * 1000) / 1000,
+        systemShare: r2(serverStats.systemCpuMs / Math.max(1, serverCpuMs)),
+      },
+      clientCpu: {
+        busyShareOfOneCore: r2(clientCpuMs / clientWallMs),
+        msPerBet: Math.round((clientCpuMs / Math.max(1, accepted)) * 1000) / 1000,
       },
       latencyMs: {
-        p50: Math.round(percentile(latencies, 50) * 100) / 100,
-        p90: Math.round(percentile(latencies, 90) * 100) / 100,
-        p99: Math.round(percentile(latencies, 99) * 100) / 100,
-        max: Math.round((latencies.at(-1) ?? Number.NaN) * 100) / 100,
+        p50: r2(percentile(latencies, 50)),
+        p90: r2(percentile(latencies, 90)),
+        p99: r2(percentile(latencies, 99)),
+        max: r2(latencies.at(-1) ?? Number.NaN),
       },
+      books,
     };
   } finally {
     child.send({ type: 'stop' });
@@ -317,32 +448,164 @@ async function betRun(): Promise<Record<string, unknown>> {
   }
 }
 
-const bets = await betRun();
-const pgbench = await pgbenchTps();
+/** The casino wallet's benchmark as a companion process: ready, then its load on 'go', then its figures. */
+function casinoCompanion(): {
+  child: ChildProcess;
+  ready: Promise<string>;
+  result: Promise<Record<string, unknown>>;
+} {
+  const child = fork(join(here, '..', 'casino-wallet', 'run.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, BENCH_COMPANION: '1', BENCH_PLAYERS: String(PLAYERS) },
+    stdio: 'inherit',
+  });
+  const exited = new Promise<never>((_, reject) => {
+    child.once('exit', (code) => reject(new Error(`casino companion exited with ${code}`)));
+  });
+  const ready = Promise.race([
+    new Promise<string>((resolve) => {
+      const on = (m: { type: string; database?: string }) => {
+        if (m.type !== 'ready') return;
+        child.off('message', on);
+        resolve(m.database ?? '');
+      };
+      child.on('message', on);
+    }),
+    exited,
+  ]);
+  const result = Promise.race([
+    new Promise<Record<string, unknown>>((resolve) => {
+      const on = (m: { type: string; wallet?: Record<string, unknown> }) => {
+        if (m.type !== 'result') return;
+        child.off('message', on);
+        resolve(m.wallet ?? {});
+      };
+      child.on('message', on);
+    }),
+    exited,
+  ]);
+  ready.catch(() => undefined);
+  result.catch(() => undefined);
+  return { child, ready, result };
+}
+
+const loadAtStart = loadavg().map(r2);
+const casino = WITH_CASINO ? casinoCompanion() : null;
+let machineBusy: number | null = null;
+let waits: WaitSummary | null = null;
+let window: { end(): number | null } | null = null;
+let sampler: Awaited<ReturnType<typeof sampleWaits>> | null = null;
+let casinoDatabase = '';
+const bets = await betRun({
+  ready: async (database) => {
+    if (casino) {
+      casinoDatabase = await casino.ready;
+      casino.child.send({ type: 'go' });
+    }
+    // Sampling starts now (idle until the warm-up ends would cost nothing; the window is what counts).
+    sampler = await sampleWaits(casino ? [database, casinoDatabase] : [database]);
+  },
+  windowStart: () => {
+    window = machineWindow();
+  },
+  windowEnd: () => {
+    machineBusy = window?.end() ?? null;
+  },
+});
+waits = sampler ? await (sampler as { stop(): Promise<WaitSummary> }).stop() : null;
+const wallet = casino ? await casino.result : null;
+const loadAtEnd = loadavg().map(r2);
+const pgbench = await pgbenchTps(PLAYERS, SECONDS);
 const pgTps = 'tps' in pgbench ? Math.round(pgbench.tps) : null;
 const ratio = pgTps ? Math.round(((bets.betsPerSecond as number) / pgTps) * 1000) / 1000 : null;
+const p99 = (bets.latencyMs as { p99: number }).p99;
+const betBooksOk = (bets.books as { ok: boolean }).ok;
+const casinoBooks = wallet?.consistency as
+  { ok: boolean; houseCasino?: { stripesUsed: number; matchesPlayersCasinoLines: boolean } } | undefined;
+const casinoPassed =
+  wallet !== null &&
+  casinoBooks?.ok === true &&
+  wallet.unexpectedErrors === 0 &&
+  wallet.unexpectedRollbackOutcomes === 0;
 const report = {
   at: new Date().toISOString(),
-  machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', loadavg: loadavg() },
+  machine: {
+    cpus: cpus().length,
+    model: cpus()[0]?.model ?? 'unknown',
+    loadavgAtStart: loadAtStart,
+    loadavgAtEnd: loadAtEnd,
+    busyShareOfAllCoresDuringWindow: machineBusy,
+  },
   postgres: BASE_URL.replace(/\/\/[^@]*@/, '//'),
+  mode: WITH_CASINO
+    ? 'bets with the casino wallet load beside them, then pgbench'
+    : 'bets alone, then pgbench',
   bets,
+  casino: wallet
+    ? {
+        callsPerSecond: wallet.callsPerSecond,
+        roundsPerSecond: wallet.roundsPerSecond,
+        latencyMs: wallet.latencyMs,
+        serverCpu: wallet.serverCpu,
+        clientCpu: wallet.clientCpu,
+        errors: wallet.errors,
+        transportErrors: wallet.transportErrors,
+        booksConsistent: casinoBooks?.ok ?? false,
+        houseCasino: casinoBooks?.houseCasino ?? null,
+        passed: casinoPassed,
+        wallet,
+      }
+    : null,
+  postgresWaits: waits,
   pgbench:
     'tps' in pgbench
       ? { tps: pgTps, clients: PLAYERS, threads: 2, seconds: SECONDS, mode: '-N simple-update' }
       : pgbench,
   betsPerPgbenchTps: ratio,
   goals: {
-    betsPerSecondAtLeast1500: (bets.betsPerSecond as number) >= 1500,
-    atLeastHalfOfPgbench: ratio !== null ? ratio >= 0.5 : null,
+    betsAtLeastPgbench: {
+      target: `≥ ${GOAL_RATIO}× pgbench -N`,
+      value: ratio,
+      met: ratio !== null && ratio >= GOAL_RATIO,
+    },
+    p99AtMost25ms: { target: `p99 ≤ ${GOAL_P99_MS} ms`, value: p99, met: p99 <= GOAL_P99_MS },
+    restingShare: { target: 0.1, value: RESTING_SHARE, met: RESTING_SHARE >= 0.1 },
+    casinoBeside: {
+      target: 'bench/casino-wallet running at the same time',
+      value: WITH_CASINO,
+      met: WITH_CASINO,
+    },
+    casinoBooksConsistent: {
+      target: 'books exact, house = its lines',
+      value: casinoBooks?.ok ?? null,
+      met: casinoPassed,
+    },
+    betBooksConsistent: {
+      target: 'orders, exposures, wallets and ledger exact',
+      value: betBooksOk,
+      met: betBooksOk,
+    },
   },
 };
-console.log(`\nbets accepted/s: ${String(bets.betsPerSecond)}   p50 ${JSON.stringify(bets.latencyMs)}`);
+const casinoLine = wallet
+  ? `casino beside:   ${String(wallet.callsPerSecond)} calls/s  ${JSON.stringify(wallet.latencyMs)}  books ${casinoBooks?.ok ? 'consistent' : 'INCONSISTENT'}`
+  : 'casino beside:   (not run)';
+console.log(`\nbets accepted/s: ${String(bets.betsPerSecond)}   ${JSON.stringify(bets.latencyMs)}`);
 console.log(`matched at once: ${JSON.stringify(bets.atOnce)}`);
 console.log(`asked to rest:   ${JSON.stringify(bets.resting)}`);
 console.log(`resting matched: ${JSON.stringify(bets.restingMatch)}`);
+console.log(`bet books:       ${JSON.stringify(bets.books)}`);
+console.log(casinoLine);
 console.log(`pgbench -N TPS:  ${String(pgTps)}   bets/pgbench: ${String(ratio)}`);
-console.log(JSON.stringify(report, null, 2));
-const out = join(here, '..', 'reports', 'bets.json');
+for (const [goal, g] of Object.entries(report.goals)) {
+  console.log(`  ${g.met ? 'met    ' : 'NOT MET'} ${goal}: ${JSON.stringify(g.value)} (${String(g.target)})`);
+}
+// BENCH_REPORT: somewhere else than bench/reports (a short or exploratory run).
+const out = process.env.BENCH_REPORT ?? join(here, '..', 'reports', 'bets.json');
 mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
 console.log(`\nwrote ${out}`);
+if (!betBooksOk || (WITH_CASINO && !casinoPassed)) {
+  console.error('bets: inconsistent books or casino errors (see the report)');
+  process.exit(1);
+}

@@ -25,6 +25,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { FUNDING_PAISE, PROVIDER, SECRET, type ServerMessage, type ServerStats } from './shared';
+import { HttpConnection } from '../lib/http-client';
 import { percentile } from '../lib/percentile';
 import { BASE_URL, databaseUrl, withAdmin } from '../lib/scratch-postgres';
 
@@ -64,55 +65,79 @@ function sign(body: string): Record<string, string> {
   return { [CASINO_TIMESTAMP_HEADER]: timestamp, [CASINO_SIGNATURE_HEADER]: `sha256=${hex}` };
 }
 
-function walletCall(
-  agent: http.Agent,
-  port: number,
-  what: CasinoWalletCall,
-  payload: unknown,
-): Promise<Answer> {
-  const body = JSON.stringify(payload);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: casinoWalletPath(PROVIDER, what),
-        agent,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          ...sign(body),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          let code: string | null = null;
-          let balancePaise: number | null = null;
-          let outcome: string | null = null;
-          try {
-            const parsed = JSON.parse(Buffer.concat(chunks).toString()) as {
-              error?: { code?: string } | null;
-              result?: { balance?: unknown; outcome?: unknown } | null;
-            };
-            if (res.statusCode !== 200) code = parsed.error?.code ?? null;
-            else {
-              if (typeof parsed.result?.balance === 'number')
-                balancePaise = Math.round(parsed.result.balance * 100);
-              if (typeof parsed.result?.outcome === 'string') outcome = parsed.result.outcome;
-            }
-          } catch {
-            code = 'unparsable';
-          }
-          resolve({ status: res.statusCode ?? 0, code, balancePaise, outcome });
+/** A wallet call's answer as the benchmark reads it. */
+function answerOf(status: number, text: string): Answer {
+  let code: string | null = null;
+  let balancePaise: number | null = null;
+  let outcome: string | null = null;
+  try {
+    const parsed = JSON.parse(text) as {
+      error?: { code?: string } | null;
+      result?: { balance?: unknown; outcome?: unknown } | null;
+    };
+    if (status !== 200) code = parsed.error?.code ?? null;
+    else {
+      if (typeof parsed.result?.balance === 'number') balancePaise = Math.round(parsed.result.balance * 100);
+      if (typeof parsed.result?.outcome === 'string') outcome = parsed.result.outcome;
+    }
+  } catch {
+    code = 'unparsable';
+  }
+  return { status, code, balancePaise, outcome };
+}
+
+type WalletCaller = (what: CasinoWalletCall, payload: unknown) => Promise<Answer>;
+
+/**
+ * A provider's connection for one player's calls: Node's http.Agent, or (BENCH_HTTP_CLIENT=lean,
+ * the default) bench/lib's lean keep-alive client. Every call is signed over its raw body.
+ */
+function walletCaller(port: number): { call: WalletCaller; close(): void } {
+  if (process.env.BENCH_HTTP_CLIENT === 'node') {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    return {
+      call: (what, payload) => {
+        const body = JSON.stringify(payload);
+        return new Promise((resolve, reject) => {
+          const req = http.request(
+            {
+              host: '127.0.0.1',
+              port,
+              method: 'POST',
+              path: casinoWalletPath(PROVIDER, what),
+              agent,
+              headers: {
+                'content-type': 'application/json',
+                'content-length': Buffer.byteLength(body),
+                ...sign(body),
+              },
+            },
+            (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (c: Buffer) => chunks.push(c));
+              res.on('end', () => resolve(answerOf(res.statusCode ?? 0, Buffer.concat(chunks).toString())));
+            },
+          );
+          req.on('error', reject);
+          req.end(body);
         });
       },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
+      close: () => agent.destroy(),
+    };
+  }
+  const connection = new HttpConnection('127.0.0.1', port);
+  return {
+    call: async (what, payload) => {
+      const body = JSON.stringify(payload);
+      const answer = await connection.post(
+        casinoWalletPath(PROVIDER, what),
+        { 'content-type': 'application/json', ...sign(body) },
+        body,
+      );
+      return answerOf(answer.status, answer.body);
+    },
+    close: () => connection.close(),
+  };
 }
 
 /** Latency and outcome of one call type inside the measured window. */
@@ -154,6 +179,15 @@ interface PlayerRow {
   stakes: string;
   wins: string;
   refunds: string;
+}
+
+/**
+ * Where every account's balance is read: the ledger's view (a house account summed over its
+ * stripes, migration 0020), or the accounts themselves on a server from before it.
+ */
+async function balancesRelation(db: pg.Client): Promise<string> {
+  const r = await db.query<{ v: string | null }>(`select to_regclass('ledger_account_balances')::text as v`);
+  return r.rows[0]?.v ? 'ledger_account_balances' : '(select id as account_id, balance from ledger_accounts)';
 }
 
 /** The books after the run, read from the database. */
@@ -219,9 +253,20 @@ async function consistency(
   const unbalanced = await db.query<{ n: string }>(
     'select count(*) as n from (select journal_id from journal_lines group by journal_id having sum(amount) <> 0) x',
   );
+  // Every account's balance (a house account's summed over its stripes) against its lines.
+  const balances = await balancesRelation(db);
   const drift = await db.query<{ n: string }>(
-    `select count(*) as n from ledger_accounts a
-      where a.balance <> coalesce((select sum(amount) from journal_lines l where l.account_id = a.id), 0)`,
+    `select count(*) as n from ${balances} b
+      where b.balance <> coalesce((select sum(amount) from journal_lines l where l.account_id = b.account_id), 0)`,
+  );
+  // The site's casino house account: its balance, its lines, and how many stripes took them.
+  const striped = balances === 'ledger_account_balances';
+  const house = await db.query<{ balance: string; lines: string; stripes_used: string }>(
+    `select b.balance,
+            coalesce((select sum(amount) from journal_lines l where l.account_id = a.id), 0) as lines,
+            ${striped ? '(select count(*) from ledger_account_stripes s where s.account_id = a.id and s.balance <> 0)' : '1'} as stripes_used
+       from ledger_accounts a join ${balances} b on b.account_id = a.id
+      where a.user_id is null and a.code = 'HOUSE_CASINO'`,
   );
   const logged = await db.query<{ type: string; outcome: string; n: string }>(
     'select type, outcome, count(*) as n from casino_transactions group by type, outcome order by type, outcome',
@@ -232,12 +277,23 @@ async function consistency(
     (t) => (loggedByType[t] ?? 0) === (takenByClient[t] ?? 0),
   );
   const ledgerSum = Number(ledger.rows[0]?.total ?? 0);
+  const houseRow = house.rows[0];
+  const houseCasino = {
+    balancePaise: Number(houseRow?.balance ?? 0),
+    linesPaise: Number(houseRow?.lines ?? 0),
+    stripesUsed: Number(houseRow?.stripes_used ?? 0),
+  };
+  // The house's casino account took exactly what the players' casino lines gave.
+  const houseMatches =
+    houseCasino.balancePaise === houseCasino.linesPaise &&
+    houseCasino.balancePaise === stakes - wins - refunds;
   const ok =
     players.rows.length === userIds.length &&
     mismatches.length === 0 &&
     ledgerSum === 0 &&
     Number(unbalanced.rows[0]?.n) === 0 &&
     Number(drift.rows[0]?.n) === 0 &&
+    houseMatches &&
     logMatchesClient;
   return {
     ok,
@@ -249,17 +305,32 @@ async function consistency(
     journalLines: Number(ledger.rows[0]?.lines ?? 0),
     unbalancedJournals: Number(unbalanced.rows[0]?.n ?? 0),
     accountsDriftingFromLines: Number(drift.rows[0]?.n ?? 0),
+    houseCasino: { ...houseCasino, matchesPlayersCasinoLines: houseMatches },
     casinoTransactions: Object.fromEntries(logged.rows.map((r) => [`${r.type}:${r.outcome}`, Number(r.n)])),
     takenByClientWithWarmUp: takenByClient,
     logMatchesClient,
   };
 }
 
-async function walletRun(): Promise<Record<string, unknown>> {
+/** The scratch database of the run under way (the companion names it to the parent). */
+let runDatabase = '';
+const databaseOf = () => runDatabase;
+
+/**
+ * The run: a fresh database and server, the players' rounds for the warm-up and the measured
+ * seconds, then the books. `gate` (companion mode) is awaited once the server is ready, before the
+ * clock starts, so another benchmark can start its load at the same moment.
+ */
+async function walletRun(gate?: () => Promise<void>): Promise<Record<string, unknown>> {
   const name = `backlay_bench_casino_${randomBytes(4).toString('hex')}`;
+  runDatabase = name;
   await withAdmin((c) => c.query(`CREATE DATABASE ${name}`));
   const child = fork(join(here, 'server.ts'), [databaseUrl(name), String(PLAYERS)], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : []),
+    ],
     stdio: 'inherit',
   });
   try {
@@ -269,8 +340,10 @@ async function walletRun(): Promise<Record<string, unknown>> {
       );
       child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
     });
-    const agent = new http.Agent({ keepAlive: true, maxSockets: PLAYERS });
+    await gate?.();
     const started = performance.now();
+    let clientCpu = process.cpuUsage();
+    let clientCpuAt = performance.now();
     const warmupEnds = started + WARMUP_SECONDS * 1000;
     const ends = warmupEnds + SECONDS * 1000;
     const tallies = new Map(CALLS.map((c) => [c, new Tally()]));
@@ -286,6 +359,7 @@ async function walletRun(): Promise<Record<string, unknown>> {
 
     const player = async (i: number) => {
       const { userId, casinoToken } = ready.players[i] as (typeof ready.players)[number];
+      const connection = walletCaller(ready.port);
       let n = 0;
       let trusted = true;
       const send = async (
@@ -295,7 +369,7 @@ async function walletRun(): Promise<Record<string, unknown>> {
         const t0 = performance.now();
         let answer: Answer;
         try {
-          answer = await walletCall(agent, ready.port, what, { casinoToken, ...payload });
+          answer = await connection.call(what, { casinoToken, ...payload });
         } catch {
           transportErrors += 1;
           trusted = false;
@@ -360,20 +434,28 @@ async function walletRun(): Promise<Record<string, unknown>> {
         }
         if (n % 10 === 0) await send('balance', {});
       }
+      connection.close();
     };
-    const marker = setTimeout(() => child.send({ type: 'mark' }), warmupEnds - performance.now());
+    const marker = setTimeout(() => {
+      child.send({ type: 'mark' });
+      clientCpu = process.cpuUsage();
+      clientCpuAt = performance.now();
+    }, warmupEnds - performance.now());
+    let clientUsed = { user: 0, system: 0 };
+    let clientWallMs = 1;
     const statsAtEnd = new Promise<ServerStats>((resolve) => {
       setTimeout(() => {
         child.once('message', (m: ServerMessage) =>
           resolve(m.type === 'stats' ? m.stats : { wallMs: 0, userCpuMs: 0, systemCpuMs: 0 }),
         );
         child.send({ type: 'stats' });
+        clientUsed = process.cpuUsage(clientCpu);
+        clientWallMs = performance.now() - clientCpuAt;
       }, ends - performance.now());
     });
     await Promise.all(Array.from({ length: PLAYERS }, (_, i) => player(i)));
     clearTimeout(marker);
     const serverStats = await statsAtEnd;
-    agent.destroy();
 
     const errors: Record<string, number> = {};
     for (const tally of tallies.values()) {
@@ -428,6 +510,13 @@ async function walletRun(): Promise<Record<string, unknown>> {
         msPerCall: Math.round((cpuMs / Math.max(1, all.latencies.length)) * 1000) / 1000,
         systemShare: r2(serverStats.systemCpuMs / Math.max(1, cpuMs)),
       },
+      clientCpu: {
+        busyShareOfOneCore: r2((clientUsed.user + clientUsed.system) / 1000 / clientWallMs),
+        msPerCall:
+          Math.round(
+            ((clientUsed.user + clientUsed.system) / 1000 / Math.max(1, all.latencies.length)) * 1000,
+          ) / 1000,
+      },
       consistency: check,
     };
   } finally {
@@ -437,43 +526,68 @@ async function walletRun(): Promise<Record<string, unknown>> {
   }
 }
 
-const loadAtStart = loadavg().map(r2);
-const wallet = await walletRun();
-const loadAtEnd = loadavg().map(r2);
-const check = wallet.consistency as { ok: boolean; ledgerSumPaise: number; playerMismatchCount: number };
-const passed = check.ok && wallet.unexpectedErrors === 0 && wallet.unexpectedRollbackOutcomes === 0;
-const report = {
-  at: new Date().toISOString(),
-  machine: {
-    cpus: cpus().length,
-    model: cpus()[0]?.model ?? 'unknown',
-    loadavgAtStart: loadAtStart,
-    loadavgAtEnd: loadAtEnd,
-  },
-  postgres: BASE_URL.replace(/\/\/[^@]*@/, '//'),
-  wallet,
-  passed,
-};
-const byCall = wallet.byCall as Record<string, { perSecond: number; latencyMs: Record<string, number> }>;
-console.log(
-  `\ncasino wallet calls/s: ${String(wallet.callsPerSecond)}   rounds/s: ${String(wallet.roundsPerSecond)}   all ${JSON.stringify(wallet.latencyMs)}`,
-);
-for (const c of CALLS) {
-  console.log(
-    `  ${c.padEnd(8)} ${String(byCall[c]?.perSecond).padStart(7)}/s  ${JSON.stringify(byCall[c]?.latencyMs)}`,
-  );
+/** Companion mode (bench/bets runs this beside its own load): the wallet's figures go to the parent. */
+interface CompanionMessage {
+  type: 'go';
 }
-console.log(
-  `errors: ${JSON.stringify(wallet.errors)}  transport: ${String(wallet.transportErrors)}  rollbacks: ${JSON.stringify(wallet.rollbackOutcomes)}`,
-);
-console.log(
-  `books: ${check.ok ? 'consistent' : 'INCONSISTENT'} (ledger sum ${String(check.ledgerSumPaise)} paise, ${String(check.playerMismatchCount)} player mismatches)   load ${JSON.stringify(loadAtStart)} → ${JSON.stringify(loadAtEnd)} on ${String(cpus().length)} cores`,
-);
-const out = join(here, '..', 'reports', 'casino-wallet.json');
-mkdirSync(dirname(out), { recursive: true });
-writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
-console.log(`\nwrote ${out}`);
-if (!passed) {
-  console.error('casino-wallet: unexpected errors or inconsistent books (see the report)');
-  process.exit(1);
+
+if (process.env.BENCH_COMPANION === '1' && process.send) {
+  const send = process.send.bind(process);
+  const wallet = await walletRun(
+    () =>
+      new Promise<void>((resolve) => {
+        process.once('message', (m: CompanionMessage) => {
+          if (m.type === 'go') resolve();
+        });
+        send({ type: 'ready', database: databaseOf() });
+      }),
+  );
+  send({ type: 'result', wallet });
+  process.disconnect?.();
+} else {
+  await main();
+}
+
+async function main(): Promise<void> {
+  const loadAtStart = loadavg().map(r2);
+  const wallet = await walletRun();
+  const loadAtEnd = loadavg().map(r2);
+  const check = wallet.consistency as { ok: boolean; ledgerSumPaise: number; playerMismatchCount: number };
+  const passed = check.ok && wallet.unexpectedErrors === 0 && wallet.unexpectedRollbackOutcomes === 0;
+  const report = {
+    at: new Date().toISOString(),
+    machine: {
+      cpus: cpus().length,
+      model: cpus()[0]?.model ?? 'unknown',
+      loadavgAtStart: loadAtStart,
+      loadavgAtEnd: loadAtEnd,
+    },
+    postgres: BASE_URL.replace(/\/\/[^@]*@/, '//'),
+    wallet,
+    passed,
+  };
+  const byCall = wallet.byCall as Record<string, { perSecond: number; latencyMs: Record<string, number> }>;
+  console.log(
+    `\ncasino wallet calls/s: ${String(wallet.callsPerSecond)}   rounds/s: ${String(wallet.roundsPerSecond)}   all ${JSON.stringify(wallet.latencyMs)}`,
+  );
+  for (const c of CALLS) {
+    console.log(
+      `  ${c.padEnd(8)} ${String(byCall[c]?.perSecond).padStart(7)}/s  ${JSON.stringify(byCall[c]?.latencyMs)}`,
+    );
+  }
+  console.log(
+    `errors: ${JSON.stringify(wallet.errors)}  transport: ${String(wallet.transportErrors)}  rollbacks: ${JSON.stringify(wallet.rollbackOutcomes)}`,
+  );
+  console.log(
+    `books: ${check.ok ? 'consistent' : 'INCONSISTENT'} (ledger sum ${String(check.ledgerSumPaise)} paise, ${String(check.playerMismatchCount)} player mismatches)   load ${JSON.stringify(loadAtStart)} → ${JSON.stringify(loadAtEnd)} on ${String(cpus().length)} cores`,
+  );
+  // BENCH_REPORT: somewhere else than bench/reports (a short or exploratory run).
+  const out = process.env.BENCH_REPORT ?? join(here, '..', 'reports', 'casino-wallet.json');
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\nwrote ${out}`);
+  if (!passed) {
+    console.error('casino-wallet: unexpected errors or inconsistent books (see the report)');
+    process.exit(1);
+  }
 }
