@@ -122,4 +122,21 @@ describe('a market card for keyboard and screen reader', () => {
     );
     expect(cell.textContent).toBe(`138 ${cell.querySelector('.price__sub')?.textContent}`);
   });
+
+  it('holds back the texts of a card the browser skips off screen, never its cells’ names', () => {
+    const b = book('OPEN');
+    const { container } = renderCard(b);
+    const card = container.querySelector('section.market');
+    const skipped = (value: boolean) =>
+      act(() => {
+        card?.dispatchEvent(Object.assign(new Event('contentvisibilityautostatechange'), { skipped: value }));
+      });
+    const cell = () => screen.getByTestId('price-1.9001-1-back-0');
+    skipped(true);
+    act(() => void b.applySnapshot(snapshot(4, { ...matchOdds('OPEN', 2.14), version: 4 })));
+    expect(cell().getAttribute('aria-label')).toMatch(/^back India at 2\.14, /);
+    expect(cell().querySelector('.price__main')?.textContent).toBe('2.1');
+    skipped(false);
+    expect(cell().querySelector('.price__main')?.textContent).toBe('2.14');
+  });
 });

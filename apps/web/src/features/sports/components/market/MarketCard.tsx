@@ -3,6 +3,7 @@ import type { MarketStatus, OddsMarket } from '@backlay/contract';
 import { paise } from '@backlay/exchange';
 import { useMarketSlots } from '@/shared/market/market-slots-context';
 import { formatLimit } from '../../lib/format';
+import { MarketSkipContext, useCardSkip } from '../../lib/market-skip';
 import { useMarketSlice, useOddsBook } from '../../lib/use-odds';
 import { PriceCell } from './PriceCell';
 import { t } from '../../i18n';
@@ -100,93 +101,99 @@ export const ExchangeMarketCard = memo(function ExchangeMarketCard({
   const status = useMarketSlice(marketId, (m) => m?.status ?? '');
   const book = useOddsBook();
   const { RunnerPnl, MarketActions } = useMarketSlots();
+  const [skip, cardRef] = useCardSkip();
   if (head.type === '') return null;
   const rates = head.type === 'BOOKMAKER' || head.type === 'TOSS';
   const depth = rates ? [0] : [2, 1, 0];
   const kind = rates ? 'rate' : 'odds';
   const market = book.getMarket(marketId);
   return (
-    <section
-      className={`market card market--${head.type.toLowerCase()}`}
-      data-market-id={marketId}
-      data-market-group={
-        head.type === 'BOOKMAKER' ? 'bookmaker' : head.type === 'TOSS' ? 'toss' : 'matchOdds'
-      }
-      // A jump chip takes the focus here (not in the Tab order).
-      tabIndex={-1}
-    >
-      <header className="market__head">
-        <h3 className="market__name">{head.name}</h3>
-        <span className="market__limits">
-          {t('sports.market.min', { amount: formatLimit(head.minStake) })} ·{' '}
-          {t('sports.market.max', { amount: formatLimit(head.maxStake) })}
-          {head.betDelayMs > 0 && (
-            <span className="market__delay">
-              {' '}
-              · {t('sports.market.delay', { seconds: String(head.betDelayMs / 1000) })}
-            </span>
-          )}
-        </span>
-      </header>
-      <div className={`market__grid ${rates ? 'market__grid--rates' : ''}`}>
-        <div className="market__cols" aria-hidden="true">
-          <span className="market__cols-name">
-            {rates ? t('sports.market.rates') : t('sports.market.selections', { count: head.runners.length })}
+    <MarketSkipContext.Provider value={skip}>
+      <section
+        ref={cardRef}
+        className={`market card market--${head.type.toLowerCase()}`}
+        data-market-id={marketId}
+        data-market-group={
+          head.type === 'BOOKMAKER' ? 'bookmaker' : head.type === 'TOSS' ? 'toss' : 'matchOdds'
+        }
+        // A jump chip takes the focus here (not in the Tab order).
+        tabIndex={-1}
+      >
+        <header className="market__head">
+          <h3 className="market__name">{head.name}</h3>
+          <span className="market__limits">
+            {t('sports.market.min', { amount: formatLimit(head.minStake) })} ·{' '}
+            {t('sports.market.max', { amount: formatLimit(head.maxStake) })}
+            {head.betDelayMs > 0 && (
+              <span className="market__delay">
+                {' '}
+                · {t('sports.market.delay', { seconds: String(head.betDelayMs / 1000) })}
+              </span>
+            )}
           </span>
-          {depth.map((l) => (
-            <span key={`b${l}`} className={`market__col market__col--back price--l${l}`}>
-              {l === 0 ? t('sports.market.back') : ''}
+        </header>
+        <div className={`market__grid ${rates ? 'market__grid--rates' : ''}`}>
+          <div className="market__cols" aria-hidden="true">
+            <span className="market__cols-name">
+              {rates
+                ? t('sports.market.rates')
+                : t('sports.market.selections', { count: head.runners.length })}
             </span>
-          ))}
-          {[...depth].reverse().map((l) => (
-            <span key={`l${l}`} className={`market__col market__col--lay price--l${l}`}>
-              {l === 0 ? t('sports.market.lay') : ''}
-            </span>
-          ))}
-        </div>
-        <div className="market__body">
-          {head.runners.map((r) => (
-            <div className="runner" key={r.id}>
-              <div className="runner__name">
-                <span>{r.name}</span>
-                {RunnerPnl && <RunnerPnl eventId={eventId} marketId={marketId} runnerId={r.id} />}
+            {depth.map((l) => (
+              <span key={`b${l}`} className={`market__col market__col--back price--l${l}`}>
+                {l === 0 ? t('sports.market.back') : ''}
+              </span>
+            ))}
+            {[...depth].reverse().map((l) => (
+              <span key={`l${l}`} className={`market__col market__col--lay price--l${l}`}>
+                {l === 0 ? t('sports.market.lay') : ''}
+              </span>
+            ))}
+          </div>
+          <div className="market__body">
+            {head.runners.map((r) => (
+              <div className="runner" key={r.id}>
+                <div className="runner__name">
+                  <span>{r.name}</span>
+                  {RunnerPnl && <RunnerPnl eventId={eventId} marketId={marketId} runnerId={r.id} />}
+                </div>
+                {depth.map((l) => (
+                  <PriceCell
+                    key={`b${l}`}
+                    eventId={eventId}
+                    eventTitle={eventTitle}
+                    marketId={marketId}
+                    runnerId={r.id}
+                    selectionName={r.name}
+                    side="back"
+                    level={l}
+                    kind={kind}
+                  />
+                ))}
+                {[...depth].reverse().map((l) => (
+                  <PriceCell
+                    key={`l${l}`}
+                    eventId={eventId}
+                    eventTitle={eventTitle}
+                    marketId={marketId}
+                    runnerId={r.id}
+                    selectionName={r.name}
+                    side="lay"
+                    level={l}
+                    kind={kind}
+                  />
+                ))}
+                {r.status !== 'ACTIVE' && status === 'OPEN' && (
+                  <div className="runner__overlay">{runnerOff(r.status)}</div>
+                )}
               </div>
-              {depth.map((l) => (
-                <PriceCell
-                  key={`b${l}`}
-                  eventId={eventId}
-                  eventTitle={eventTitle}
-                  marketId={marketId}
-                  runnerId={r.id}
-                  selectionName={r.name}
-                  side="back"
-                  level={l}
-                  kind={kind}
-                />
-              ))}
-              {[...depth].reverse().map((l) => (
-                <PriceCell
-                  key={`l${l}`}
-                  eventId={eventId}
-                  eventTitle={eventTitle}
-                  marketId={marketId}
-                  runnerId={r.id}
-                  selectionName={r.name}
-                  side="lay"
-                  level={l}
-                  kind={kind}
-                />
-              ))}
-              {r.status !== 'ACTIVE' && status === 'OPEN' && (
-                <div className="runner__overlay">{runnerOff(r.status)}</div>
-              )}
-            </div>
-          ))}
-          <StatusOverlay status={status} />
+            ))}
+            <StatusOverlay status={status} />
+          </div>
         </div>
-      </div>
-      {MarketActions && market && <MarketActions eventId={eventId} market={market} />}
-    </section>
+        {MarketActions && market && <MarketActions eventId={eventId} market={market} />}
+      </section>
+    </MarketSkipContext.Provider>
   );
 });
 
@@ -244,22 +251,25 @@ export function FancySection({
   eventTitle: string;
   ids: readonly string[];
 }) {
+  const [skip, cardRef] = useCardSkip();
   if (ids.length === 0) return null;
   return (
-    <section className="market card fancy" data-market-group="fancy" tabIndex={-1}>
-      <header className="market__head">
-        <h3 className="market__name">{t('sports.market.fancy')}</h3>
-        <span className="market__limits">{t('sports.fancy.sessions')}</span>
-      </header>
-      <div className="fancy__cols" aria-hidden="true">
-        <span />
-        <span className="market__col market__col--lay">{t('sports.fancy.no')}</span>
-        <span className="market__col market__col--back">{t('sports.fancy.yes')}</span>
-        <span className="fancy__cols-limits">{t('sports.fancy.limits')}</span>
-      </div>
-      {ids.map((id) => (
-        <FancyRow key={id} eventId={eventId} eventTitle={eventTitle} marketId={id} />
-      ))}
-    </section>
+    <MarketSkipContext.Provider value={skip}>
+      <section ref={cardRef} className="market card fancy" data-market-group="fancy" tabIndex={-1}>
+        <header className="market__head">
+          <h3 className="market__name">{t('sports.market.fancy')}</h3>
+          <span className="market__limits">{t('sports.fancy.sessions')}</span>
+        </header>
+        <div className="fancy__cols" aria-hidden="true">
+          <span />
+          <span className="market__col market__col--lay">{t('sports.fancy.no')}</span>
+          <span className="market__col market__col--back">{t('sports.fancy.yes')}</span>
+          <span className="fancy__cols-limits">{t('sports.fancy.limits')}</span>
+        </div>
+        {ids.map((id) => (
+          <FancyRow key={id} eventId={eventId} eventTitle={eventTitle} marketId={id} />
+        ))}
+      </section>
+    </MarketSkipContext.Provider>
   );
 }

@@ -1,11 +1,14 @@
-import { memo, useLayoutEffect, useRef } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import type { OddsMarket } from '@backlay/contract';
 import { paise } from '@backlay/exchange';
 import { bus } from '@/shared/events/bus';
 import type { PriceSelection } from '@/shared/market/selection';
 import { formatPrice, formatSize } from '../../lib/format';
-import { priceLabel, type PriceSide } from '../../lib/price-label';
-import { useMarketSlice, useOddsBook } from '../../lib/use-odds';
+import type { OddsBook } from '../../lib/odds-book';
+import { useMarketSkip, type MarketSkip } from '../../lib/market-skip';
+import { flash } from '../../lib/price-flash';
+import { priceLabeller, type PriceSide } from '../../lib/price-label';
+import { useOddsBook } from '../../lib/use-odds';
 
 export type CellSide = PriceSide;
 
@@ -34,47 +37,49 @@ export function quoteOf(
       return { main: market.noLine, sub: market.noRate, rate: market.noRate, fancyValue: market.noLine };
     return null;
   }
-  const runner = market.runners.find((r) => r.id === runnerId);
-  if (!runner || (side !== 'back' && side !== 'lay')) return null;
-  const levels = runner[side];
-  const at = levels[level];
-  if (!at) return null;
-  const price = 'price' in at ? at.price : at.rate;
-  return { main: price, sub: at.size, rate: price, fancyValue: null };
-}
-
-/** The cell's slice as one comparable string, so the cell renders only when its own quote moved. */
-function keyOf(quote: Quote | null): string {
-  return quote ? `${quote.main}|${quote.sub}` : '';
-}
-
-export const FLASH_MS = 500;
-const flashing = new Map<HTMLElement, number>();
-let sweep: ReturnType<typeof setTimeout> | null = null;
-
-/**
- * Marks a cell as moved up or down for FLASH_MS. One shared timer takes the marks off in batches:
- * a static highlight costs two style recalculations per move, where a CSS animation would cost one
- * per frame per cell (with 50 busy markets that was most of the main thread).
- */
-function flash(el: HTMLElement, up: boolean) {
-  el.classList.remove(up ? 'flash-down' : 'flash-up');
-  el.classList.add(up ? 'flash-up' : 'flash-down');
-  flashing.set(el, performance.now() + FLASH_MS);
-  sweep ??= setTimeout(unflash, FLASH_MS);
-}
-
-function unflash() {
-  sweep = null;
-  const now = performance.now();
-  let next = Infinity;
-  for (const [el, until] of flashing) {
-    if (until <= now + 16) {
-      el.classList.remove('flash-up', 'flash-down');
-      flashing.delete(el);
-    } else next = Math.min(next, until);
+  if (side !== 'back' && side !== 'lay') return null;
+  const runners = market.runners;
+  for (let i = 0; i < runners.length; i++) {
+    const runner = runners[i]!;
+    if (runner.id !== runnerId) continue;
+    const at = runner[side][level];
+    if (!at) return null;
+    const price = 'price' in at ? at.price : at.rate;
+    return { main: price, sub: at.size, rate: price, fancyValue: null };
   }
-  if (next !== Infinity) sweep = setTimeout(unflash, next - now);
+  return null;
+}
+
+export { FLASH_MS } from '../../lib/price-flash';
+
+type CellKind = 'odds' | 'rate' | 'line';
+
+interface CellView {
+  main: string;
+  sub: string;
+  label: string;
+}
+
+/** What a cell shows and how it is named, for its quote (null: an empty cell). */
+function viewOf(
+  quote: Quote | null,
+  kind: CellKind,
+  label: (price: string | null, figure: string) => string,
+): CellView & { empty: boolean } {
+  if (!quote) return { main: '', sub: '', label: label(null, ''), empty: true };
+  const main = kind === 'odds' ? formatPrice(quote.main) : String(quote.main);
+  // A line shows its rate; odds and rates show the money there (paise), short.
+  const sub = kind === 'line' ? String(quote.sub) : formatSize(paise(quote.sub));
+  return { main, sub, label: label(main, sub), empty: false };
+}
+
+/** The span's one text node, made so when React left it empty or replaced it. */
+function textNodeOf(span: Element): Text {
+  const first = span.firstChild;
+  if (first instanceof Text && !first.nextSibling) return first;
+  const node = document.createTextNode(span.textContent ?? '');
+  span.replaceChildren(node);
+  return node;
 }
 
 interface PriceCellProps {
@@ -86,40 +91,129 @@ interface PriceCellProps {
   side: CellSide;
   level: number;
   /** Fancy cells show a line and a rate; the others a price and a size. */
-  kind: 'odds' | 'rate' | 'line';
+  kind: CellKind;
   /** Where the cell sits, for its test id: the market's card (default) or the page's sticky strip. */
   place?: 'card' | 'strip';
 }
 
 /**
- * One price of one runner. It subscribes to its own slice of the book; a move flashes the cell with
- * a CSS class set in a layout effect (no layout read, so no forced reflow). Tapping it sends the
+ * Keeps one cell's DOM in step with the book, outside React: on each change of its market the cell
+ * works out its quote and, when it moved, writes in place what changed of its two texts (their text
+ * nodes' data), its name and its empty state, and flashes. A price move renders no component: at 20
+ * changes a second over 50 markets, React's scheduling and reconciliation of the moved cells were
+ * most of the page's script. What was written is kept here, so nothing is read back from the DOM.
+ *
+ * While the browser skips drawing the cell's card (`skip`, far off screen), only the name and the
+ * empty state are written; the texts follow when the card is drawn again, without a flash.
+ */
+function followQuote(
+  book: OddsBook,
+  el: HTMLButtonElement,
+  cell: { marketId: string; runnerId: number | null; side: CellSide; level: number },
+  rendered: { quote: { main: number; sub: number } | null; view: CellView & { empty: boolean } },
+  describe: (quote: Quote | null) => CellView & { empty: boolean },
+  skip: MarketSkip | null,
+): () => void {
+  let held = rendered.quote;
+  /** What the DOM shows: texts, name and empty state. */
+  let texts = { main: rendered.view.main, sub: rendered.view.sub };
+  let label = rendered.view.label;
+  let empty = rendered.view.empty;
+  /** The texts to show once the card is drawn again. */
+  let pending: { main: string; sub: string } | null = null;
+  const mainSpan = el.querySelector('.price__main');
+  const subSpan = el.querySelector('.price__sub');
+  if (!mainSpan || !subSpan) return () => undefined;
+  let mainNode = textNodeOf(mainSpan);
+  let subNode = textNodeOf(subSpan);
+
+  const writeTexts = (next: { main: string; sub: string }) => {
+    if (next.main !== texts.main) {
+      // React may have written the span again (a prop changed): write into its node of now.
+      if (mainNode.parentNode !== mainSpan) mainNode = textNodeOf(mainSpan);
+      mainNode.data = next.main;
+    }
+    if (next.sub !== texts.sub) {
+      if (subNode.parentNode !== subSpan) subNode = textNodeOf(subSpan);
+      subNode.data = next.sub;
+    }
+    texts = next;
+  };
+  const writePending = () => {
+    if (pending) writeTexts(pending);
+    pending = null;
+  };
+
+  const update = () => {
+    const quote = quoteOf(book.getMarket(cell.marketId), cell.runnerId, cell.side, cell.level);
+    if (quote ? held !== null && quote.main === held.main && quote.sub === held.sub : held === null) return;
+    const before = held;
+    held = quote && { main: quote.main, sub: quote.sub };
+    const view = describe(quote);
+    if (view.label !== label) el.setAttribute('aria-label', view.label);
+    label = view.label;
+    if (view.empty !== empty) {
+      el.disabled = view.empty;
+      el.classList.toggle('price--empty', view.empty);
+    }
+    empty = view.empty;
+    if (skip?.skipped) {
+      pending = { main: view.main, sub: view.sub };
+      skip.whenDrawn(writePending);
+      return;
+    }
+    pending = null;
+    writeTexts({ main: view.main, sub: view.sub });
+    if (before && quote) {
+      flash(el, quote.main > before.main || (quote.main === before.main && quote.sub > before.sub));
+    }
+  };
+  const off = book.subscribeMarket(cell.marketId, update);
+  // The book may have moved between the render and this subscription.
+  update();
+  return () => {
+    off();
+    skip?.forget(writePending);
+  };
+}
+
+/**
+ * One price of one runner. It renders once with the quote the book holds, then follows its own
+ * slice of the book by itself (`followQuote`): a move rewrites its texts and name in place and
+ * flashes the cell with a CSS class (no layout read, so no forced reflow). Tapping it sends the
  * selection to the betslip.
  */
 export const PriceCell = memo(function PriceCell(props: PriceCellProps) {
   const { eventId, eventTitle, marketId, runnerId, selectionName, side, level, kind, place = 'card' } = props;
   const book = useOddsBook();
-  const key = useMarketSlice(marketId, (m) => keyOf(quoteOf(m, runnerId, side, level)));
+  const skip = useMarketSkip();
   const ref = useRef<HTMLButtonElement>(null);
-  const previous = useRef(key);
+  const quote = quoteOf(book.getMarket(marketId), runnerId, side, level);
+  const labeller = useMemo(
+    () => priceLabeller(side, selectionName, kind === 'line' ? 'rate' : 'size'),
+    [side, selectionName, kind],
+  );
+  const view = viewOf(quote, kind, labeller);
+  const rendered = useRef({ quote: quote && { main: quote.main, sub: quote.sub }, view });
+  rendered.current = { quote: quote && { main: quote.main, sub: quote.sub }, view };
 
   useLayoutEffect(() => {
-    const before = previous.current;
-    previous.current = key;
     const el = ref.current;
-    if (!el || before === key || before === '' || key === '') return;
-    const was = Number(before.split('|')[0]);
-    const now = Number(key.split('|')[0]);
-    const up = now > was || (now === was && Number(key.split('|')[1]) > Number(before.split('|')[1]));
-    flash(el, up);
-  }, [key]);
+    if (!el) return;
+    return followQuote(
+      book,
+      el,
+      { marketId, runnerId, side, level },
+      rendered.current,
+      (q) => viewOf(q, kind, labeller),
+      skip,
+    );
+  }, [book, skip, marketId, runnerId, side, level, kind, labeller]);
 
-  const [mainText, subText] = key === '' ? ['', ''] : key.split('|');
-  const empty = key === '';
   const onClick = () => {
     const market = book.getMarket(marketId);
-    const quote = quoteOf(market, runnerId, side, level);
-    if (!market || !quote || market.status !== 'OPEN') return;
+    const now = quoteOf(market, runnerId, side, level);
+    if (!market || !now || market.status !== 'OPEN') return;
     const selection: PriceSelection = {
       eventId,
       eventTitle,
@@ -129,8 +223,8 @@ export const PriceCell = memo(function PriceCell(props: PriceCellProps) {
       side,
       runnerId: market.type === 'FANCY' ? null : runnerId,
       selectionName,
-      rate: quote.rate,
-      fancyValue: quote.fancyValue,
+      rate: now.rate,
+      fancyValue: now.fancyValue,
       betDelayMs: market.betDelayMs,
       minStake: market.minStake,
       maxStake: market.maxStake,
@@ -142,25 +236,13 @@ export const PriceCell = memo(function PriceCell(props: PriceCellProps) {
     <button
       ref={ref}
       type="button"
-      className={`price price--${sideClass} price--l${level}${empty ? ' price--empty' : ''}`}
-      disabled={empty}
+      className={`price price--${sideClass} price--l${level}${view.empty ? ' price--empty' : ''}`}
+      disabled={view.empty}
       onClick={onClick}
       data-testid={`${place === 'strip' ? 'strip-price' : 'price'}-${marketId}-${runnerId ?? 'f'}-${side}-${level}`}
-      aria-label={priceLabel(
-        side,
-        selectionName,
-        empty ? null : kind === 'odds' ? formatPrice(Number(mainText)) : (mainText ?? ''),
-        kind === 'line' ? (subText ?? '') : undefined,
-        // The money there, as the cell shows it, for rates as for odds (the name holds the text).
-        kind !== 'line' && !empty ? formatSize(paise(Number(subText))) : undefined,
-      )}
+      aria-label={view.label}
     >
-      {!empty && (
-        <>
-          <span className="price__main">{kind === 'odds' ? formatPrice(Number(mainText)) : mainText}</span>{' '}
-          <span className="price__sub">{kind === 'line' ? subText : formatSize(paise(Number(subText)))}</span>
-        </>
-      )}
+      <span className="price__main">{view.main}</span> <span className="price__sub">{view.sub}</span>
     </button>
   );
 });
