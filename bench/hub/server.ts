@@ -15,7 +15,7 @@ import { BENCH_SECRET, benchClaims } from './tokens';
 
 type Command =
   | { type: 'measure' }
-  | { type: 'push'; round: number; clients: number }
+  | { type: 'push'; round: number; clients: number; pace: { batch: number; everyMs: number } | null }
   | { type: 'count' }
   | { type: 'snapshot'; dir: string; name: string }
   | { type: 'stop' };
@@ -120,12 +120,19 @@ async function main(): Promise<void> {
         });
         break;
       case 'push': {
-        const sentAt = new Array<number>(command.clients);
-        for (let i = 0; i < command.clients; i += 1) {
-          sentAt[i] = now();
-          push(i, command.round);
-        }
-        send({ type: 'pushed', sentAt });
+        // All at once (a burst), or `batch` users every `everyMs` (a steady rate).
+        const { clients, round, pace } = command;
+        const sentAt = new Array<number>(clients);
+        const batch = pace?.batch ?? clients;
+        const pushFrom = (first: number) => {
+          for (let i = first; i < Math.min(clients, first + batch); i += 1) {
+            sentAt[i] = now();
+            push(i, round);
+          }
+          if (first + batch < clients) setTimeout(() => pushFrom(first + batch), pace?.everyMs ?? 0);
+          else send({ type: 'pushed', sentAt });
+        };
+        pushFrom(0);
         break;
       }
       case 'stop':
