@@ -29,7 +29,11 @@ export interface SimulatorOptions {
   sports?: Partial<Record<FeedSport, Partial<SportSchedule> | null>>;
   /** How long a finished fixture stays listed. Default 10 minutes. */
   lingerMs?: number;
-  /** Wall-clock interval between catch-up calls once started. Default: 20 ms (or stepMs if smaller). */
+  /**
+   * The longest wall-clock wait between two looks at the clock once started. Default: 20 ms (or
+   * stepMs if smaller). Within that of the next step the timer waits for the step's own time, so a
+   * step goes out as its time comes, not up to a whole interval after it.
+   */
   tickIntervalMs?: number;
   /**
    * When the clock is further ahead than this (a process that slept), the gap is crossed in one
@@ -132,7 +136,11 @@ export class SimulatedFeed extends FeedEventSource implements StatefulFeed {
   private readonly marketIndex = new Map<string, number>();
   private nextEventId: number;
   private time: number;
-  private timer: ReturnType<typeof setInterval> | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** The last look at the clock, simulated and wall-clock (ms), for the clock's pace. */
+  private lastLook: { simulated: number; wall: number } | undefined;
+  /** Simulated ms per wall-clock ms, as the clock has run between two looks (1 until measured). */
+  private pace = 1;
   private jumps: [number, number][] = [];
   private fineUntil: number;
   private readonly checkpointListeners = new Set<(checkpoint: WorldCheckpoint) => void>();
@@ -144,8 +152,8 @@ export class SimulatedFeed extends FeedEventSource implements StatefulFeed {
     this.rng = new Rng(options.seed).fork('world');
     this.stepMs = options.stepMs ?? 1000;
     this.lingerMs = options.lingerMs ?? 10 * 60_000;
-    // The timer looks often, so a step goes out within a few ms of its own time whatever the phase of
-    // the timer against the step grid (a step-long interval delayed changes by up to a whole step).
+    // The timer looks at least this often (a scaled clock, a process that slept), and waits for a
+    // step's own time when it is near (a fixed interval delayed each step by up to an interval).
     this.tickIntervalMs = options.tickIntervalMs ?? Math.min(this.stepMs, 20);
     this.maxCatchUpMs = options.maxCatchUpMs ?? 10 * 60_000;
     this.quoteActivity = options.quoteActivity;
@@ -172,13 +180,37 @@ export class SimulatedFeed extends FeedEventSource implements StatefulFeed {
   start(): void {
     if (this.timer) return;
     this.catchUp(this.clock.now());
-    this.timer = setInterval(() => this.catchUp(this.clock.now()), this.tickIntervalMs);
-    this.timer.unref?.();
+    this.schedule();
   }
 
   stop(): void {
-    if (this.timer) clearInterval(this.timer);
+    if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
+    this.lastLook = undefined;
+  }
+
+  /**
+   * Looks at the clock again when the next step is due, at most tickIntervalMs of wall-clock time
+   * from now: the wait is the simulated time to the step at the clock's measured pace (a scaled
+   * clock runs faster; a clock that stands still, as a test's, is looked at every interval).
+   */
+  private schedule(): void {
+    const simulated = this.clock.now();
+    const wall = performance.now();
+    const last = this.lastLook;
+    if (last && wall - last.wall >= 1) {
+      const pace = (simulated - last.simulated) / (wall - last.wall);
+      if (Number.isFinite(pace) && pace >= 0) this.pace = pace;
+    }
+    this.lastLook = { simulated, wall };
+    const toStep = this.time + this.stepMs - simulated;
+    const wait =
+      this.pace > 0.01 ? Math.min(this.tickIntervalMs, Math.max(0, toStep) / this.pace) : this.tickIntervalMs;
+    this.timer = setTimeout(() => {
+      this.catchUp(this.clock.now());
+      if (this.timer) this.schedule();
+    }, Math.ceil(wait));
+    this.timer.unref?.();
   }
 
   fixtures(): FeedFixture[] {
@@ -319,31 +351,37 @@ export class SimulatedFeed extends FeedEventSource implements StatefulFeed {
     this.time = now;
     let changed = jumpedFrom !== undefined;
     if (jumpedFrom !== undefined) this.jumps.push([jumpedFrom, now]);
-    const events: FeedEvent[] = [];
-    for (const [eventId, entry] of this.entries) {
+    // Each fixture's changes go out as soon as it has stepped: a change of the first fixture does not
+    // wait while the other thirty are played (a step of the default world takes a few ms, tens on a
+    // busy machine). Listeners still hear every event of a step within one task.
+    // Matches in play first: their pages are the ones open, and their changes the ones people wait for.
+    // (Each fixture has its own generator, so the order changes no draw.)
+    const entries = [...this.entries];
+    const live = entries.filter(([, e]) => e.engine.fixture().status === 'IN_PLAY');
+    const rest = entries.filter(([, e]) => e.engine.fixture().status !== 'IN_PLAY');
+    for (const [eventId, entry] of [...live, ...rest]) {
       const out = entry.engine.step(now);
       for (const event of out) {
         if (event.type === 'oddsChanged') for (const m of event.markets) this.marketIndex.set(m.id, eventId);
         if (event.type === 'fixtureFinished') entry.finishedAt = now;
       }
-      events.push(...out);
       if (entry.finishedAt !== undefined && now - entry.finishedAt >= this.lingerMs) {
         this.entries.delete(eventId);
         for (const market of entry.engine.allMarkets()) this.marketIndex.delete(market.id);
-        events.push({ type: 'fixtureRemoved', at: now, eventId });
+        out.push({ type: 'fixtureRemoved', at: now, eventId });
         changed = true;
       }
+      for (const event of out) this.emit(event);
     }
     // After a gap crossed in one step (a process that slept, a feed owner down for hours) the games
     // of before have ended: start as many in play as a fresh world has, so the lists are not empty
     // until the next scheduled start.
     const added = [...(jumpedFrom !== undefined ? this.refillInPlay(now) : []), ...this.replenish(now)];
-    events.push(...added);
     if (changed || added.length > 0) {
       const checkpoint = this.checkpoint();
       for (const listener of [...this.checkpointListeners]) listener(checkpoint);
     }
-    for (const event of events) this.emit(event);
+    for (const event of added) this.emit(event);
   }
 
   /**
