@@ -62,6 +62,36 @@ describe.each(backends)('Ledger: the only writer of money (%s)', (backend) => {
     return userId;
   }
 
+  it("many players' pushes at once are read together, each with its own wallet as it is after its change", async () => {
+    const users = await Promise.all(Array.from({ length: 12 }, (_, i) => player(1_000 + i)));
+    const reads: number[] = [];
+    const counting = new WalletNotifier(
+      new Proxy(database.db, {
+        get(target, key, receiver) {
+          const value = Reflect.get(target, key, receiver) as unknown;
+          if (key === 'execute' && typeof value === 'function') {
+            return (...args: unknown[]) => {
+              reads.push(1);
+              return (value as (...a: unknown[]) => unknown).apply(target, args);
+            };
+          }
+          return value;
+        },
+      }),
+      () => undefined,
+      0,
+    );
+    const seen = new Map<number, number>();
+    counting.subscribe((userId, data) => seen.set(userId, data.Balance));
+    for (const userId of users) counting.changed(userId);
+    await settle();
+    expect(new Map([...seen].filter(([id]) => users.includes(id)))).toEqual(
+      new Map(users.map((id, i) => [id, 1_000 + i])),
+    );
+    // The first read went alone; the eleven that came while it ran went together in one more.
+    expect(reads.length).toBeLessThanOrEqual(2);
+  });
+
   it('pushes each changed wallet once after the commit, and publishes the events raised', async () => {
     const userId = await player(10_000);
     pushes.length = 0;

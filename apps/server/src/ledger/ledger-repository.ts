@@ -137,26 +137,31 @@ export async function playerAccountBalance(
 }
 
 /**
- * What a balance push shows, in one statement: the cash balance, the exposure and the bonus balance
- * (0 without a bonus account); null when the player has no wallet.
+ * What balance pushes show, for several players in one statement: the cash balance, the exposure
+ * and the bonus balance (0 without a bonus account) of each player who has a wallet.
  */
 export async function selectPlayerBalances(
   db: Executor,
-  userId: number,
-): Promise<{ balance: Paise; exposure: Paise; bonus: Paise } | null> {
+  userIds: readonly number[],
+): Promise<Map<number, { balance: Paise; exposure: Paise; bonus: Paise }>> {
+  const found = new Map<number, { balance: Paise; exposure: Paise; bonus: Paise }>();
+  if (userIds.length === 0) return found;
+  // One text parameter, so the statement is the same whatever the number of players.
+  const ids = userIds.map((id) => String(int(id))).join(',');
   const result = (await db.execute(
-    sql`select a.balance, w.exposure,
-          coalesce((select b.balance from ledger_accounts b where b.user_id = ${userId} and b.code = 'PLAYER_BONUS'), 0) as bonus
+    sql`select w.user_id, a.balance, w.exposure,
+          coalesce((select b.balance from ledger_accounts b where b.user_id = w.user_id and b.code = 'PLAYER_BONUS'), 0) as bonus
         from wallets w join ledger_accounts a on a.id = w.cash_account_id
-        where w.user_id = ${userId}`,
-  )) as unknown as { rows: { balance: unknown; exposure: unknown; bonus: unknown }[] };
-  const [row] = result.rows;
-  if (!row) return null;
-  return {
-    balance: paise(int(row.balance)),
-    exposure: paise(int(row.exposure)),
-    bonus: paise(int(row.bonus)),
-  };
+        where w.user_id = any(string_to_array(${ids}, ',')::bigint[])`,
+  )) as unknown as { rows: { user_id: unknown; balance: unknown; exposure: unknown; bonus: unknown }[] };
+  for (const row of result.rows) {
+    found.set(int(row.user_id), {
+      balance: paise(int(row.balance)),
+      exposure: paise(int(row.exposure)),
+      bonus: paise(int(row.bonus)),
+    });
+  }
+  return found;
 }
 
 /** A new player's cash account and wallet row. */
