@@ -496,6 +496,7 @@ let waits: WaitSummary | null = null;
 let window: { end(): number | null } | null = null;
 let sampler: Awaited<ReturnType<typeof sampleWaits>> | null = null;
 let casinoDatabase = '';
+let waitsDone: Promise<WaitSummary> | null = null;
 const bets = await betRun({
   ready: async (database) => {
     if (casino) {
@@ -510,9 +511,11 @@ const bets = await betRun({
   },
   windowEnd: () => {
     machineBusy = window?.end() ?? null;
+    // The window only: not the resting orders' matching and the books after it.
+    waitsDone = sampler?.stop() ?? null;
   },
 });
-waits = sampler ? await (sampler as { stop(): Promise<WaitSummary> }).stop() : null;
+waits = waitsDone ? await (waitsDone as Promise<WaitSummary>) : null;
 const wallet = casino ? await casino.result : null;
 const loadAtEnd = loadavg().map(r2);
 const pgbench = await pgbenchTps(PLAYERS, SECONDS);
