@@ -2,14 +2,16 @@
 // time `at`, carried by the hub's OddsChange message) to the price cell's text changing in the
 // browser, and to the next frame after it, on loopback.
 //
-//   npx tsx bench/feed-to-screen/run.ts     (FEED_TO_SCREEN_SECONDS=60; FEED_TO_SCREEN_WEB_DIST
-//                                            to reuse a built client instead of building one)
+//   flock /tmp/backlay-bench.lock npx tsx bench/feed-to-screen/run.ts
+//     (FEED_TO_SCREEN_SECONDS=120; FEED_TO_SCREEN_WEB_DIST to reuse a built client instead of
+//     building one; only a run of 60 s or more writes bench/reports/feed-to-screen.json)
 //
 // The real server (feed simulator in real time, hub, built web client) runs as a child process;
 // Chromium opens the market pages of one live cricket, football and tennis match. An init script
 // notes when each OddsChange frame arrives on the WebSocket, and a MutationObserver when a price
 // cell's text next changes; requestAnimationFrame gives the frame that shows it. Changes that move
-// no visible text are not counted. Goal: p99 under 100 ms.
+// no visible text are not counted. Goal (issue 18): p99 from the feed's `at` to the frame <= 25 ms.
+// Two minutes by default: about 180 changes shown, so the p99 is not simply the slowest one.
 //
 // `at` is the simulator's step time; the world steps on a timer whose phase is set when the feed
 // starts, so the feed emits a change some ms after its `at`. The bench server (server.ts) reports
@@ -25,7 +27,8 @@ import type { EmitMessage } from './server';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
-const SECONDS = Number(process.env.FEED_TO_SCREEN_SECONDS ?? 60);
+const SECONDS = Number(process.env.FEED_TO_SCREEN_SECONDS ?? 120);
+const GOAL_P99_MS = 25;
 
 interface Sample {
   v: number;
@@ -208,25 +211,33 @@ try {
       transport: 'WebSocket (SignalR JSON) on loopback',
       machine: { cpus: cpus().length, model: cpus()[0]?.model ?? '', loadavg: loadavg() },
     },
-    goal: { p99Ms: 100 },
+    goal: { feedToFrameP99MsAtMost: GOAL_P99_MS },
     changesReceived: samples.length,
     changesShown: shown.length,
     feedToFrameMs: stats(shown.map((s) => s.frame - s.at)),
     feedToDomMs: stats(shown.map((s) => s.dom - s.at)),
     feedToBrowserMs: stats(shown.map((s) => s.recv - s.at)),
     browserToDomMs: stats(shown.map((s) => s.dom - s.recv)),
+    /** From the cell's text changing to the next frame (the wait for the display's next refresh). */
+    domToFrameMs: stats(shown.map((s) => s.frame - s.dom)),
+    /** From the server's feed emitting the change to its frame arriving in the browser (the server and the wire). */
+    emitToBrowserMs: stats(timed.map((s) => s.recv - s.at - (lagOf(s) ?? 0))),
     /** How long after its `at` the simulator emitted each change (its step timer's phase). */
     feedAtToEmitMs: stats(timed.map((s) => lagOf(s) ?? 0)),
     /** From the moment the server's feed emitted the change to the frame that shows it. */
     emitToFrameMs: stats(timed.map((s) => s.frame - s.at - (lagOf(s) ?? 0))),
     met: false,
+    /** The same goal counted from the feed's emission (the simulator's step timing left out). */
+    metFromEmit: false,
   };
-  report.met = report.feedToFrameMs.p99 < 100;
-  (report as Record<string, unknown>).metFromEmit = report.emitToFrameMs.p99 < 100;
+  report.met = report.feedToFrameMs.p99 <= GOAL_P99_MS;
+  report.metFromEmit = report.emitToFrameMs.p99 <= GOAL_P99_MS;
   console.log(JSON.stringify(report, null, 2));
-  const reports = join(here, '..', 'reports');
-  mkdirSync(reports, { recursive: true });
-  writeFileSync(join(reports, 'feed-to-screen.json'), `${JSON.stringify(report, null, 2)}\n`);
+  if (SECONDS >= 60) {
+    const reports = join(here, '..', 'reports');
+    mkdirSync(reports, { recursive: true });
+    writeFileSync(join(reports, 'feed-to-screen.json'), `${JSON.stringify(report, null, 2)}\n`);
+  } else console.error('a short run: bench/reports/feed-to-screen.json left as it was');
 } finally {
   await browser.close();
   server.kill('SIGTERM');

@@ -2,11 +2,16 @@
 // and CSS) receiving 20 updates a second for 30 s in headless Chromium, beside a naive page that
 // renders everything again on each update.
 //
-//   npx tsx bench/odds-render/run.ts      (ODDS_RENDER_SECONDS=30, ODDS_RENDER_CPU_THROTTLE=1)
+//   flock /tmp/backlay-bench.lock npx tsx bench/odds-render/run.ts
+//     (ODDS_RENDER_SECONDS=30 per page, ODDS_RENDER_ROUNDS=3, ODDS_RENDER_CPU_THROTTLE=1)
 //
 // Reports long tasks (PerformanceObserver 'longtask'), dropped frames (requestAnimationFrame gaps)
-// and main-thread busy time (Chrome's TaskDuration over the run). Goal: no long task over 50 ms,
-// busy under 25%.
+// and main-thread busy time: Chrome's TaskDuration over the run (wall-clock time in tasks, the goal's
+// figure) and the main thread's CPU time (ThreadTime: what the page itself spent, which another
+// process on the shared machine does not inflate). The pages take turns in rounds (real, naive,
+// idle, then again), so a machine that gets busier during the run weighs on all three alike.
+// Goals (issue 18): busy <= 10% at 20 updates/s over 50 markets, <= 0.6x the naive page's, no long
+// task. Only a full run (30 s a page or more) writes bench/reports/odds-render.json.
 import { createServer, type Server } from 'node:http';
 import { linguiCatalogs } from '../../apps/web/scripts/lingui-catalogs';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,6 +23,8 @@ import { build } from 'vite';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const SECONDS = Number(process.env.ODDS_RENDER_SECONDS ?? 30);
+const ROUNDS = Math.max(1, Math.floor(Number(process.env.ODDS_RENDER_ROUNDS ?? 3)));
+const GOAL = { mainThreadBusyPctAtMost: 10, naiveRatioAtMost: 0.6, longTasks: 0 };
 const THROTTLE = Number(process.env.ODDS_RENDER_CPU_THROTTLE ?? 1);
 const VIEWPORT = { width: 1280, height: 900 };
 
@@ -74,7 +81,21 @@ function serve(dir: string): Promise<{ server: Server; url: string }> {
   );
 }
 
-async function measure(browser: Browser, url: string, mode: 'slices' | 'naive' | 'idle') {
+interface Sample {
+  result: PageResult;
+  task: number;
+  thread: number;
+  script: number;
+  layout: number;
+  style: number;
+}
+
+async function measureOnce(
+  browser: Browser,
+  url: string,
+  mode: 'slices' | 'naive' | 'idle',
+  ms: number,
+): Promise<Sample> {
   const page = await browser.newPage({ viewport: VIEWPORT });
   await page.goto(`${url}?mode=${mode}`);
   await page.waitForFunction(() => (window as unknown as { __bench?: { ready: boolean } }).__bench?.ready);
@@ -87,6 +108,7 @@ async function measure(browser: Browser, url: string, mode: 'slices' | 'naive' |
     const get = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
     return {
       task: get('TaskDuration'),
+      thread: get('ThreadTime'),
       script: get('ScriptDuration'),
       layout: get('LayoutDuration'),
       style: get('RecalcStyleDuration'),
@@ -94,37 +116,57 @@ async function measure(browser: Browser, url: string, mode: 'slices' | 'naive' |
   };
   const before = await metric();
   const result = await page.evaluate(
-    (ms) => (window as unknown as { __bench: { run(ms: number): Promise<PageResult> } }).__bench.run(ms),
-    SECONDS * 1000,
+    (runMs) =>
+      (window as unknown as { __bench: { run(ms: number): Promise<PageResult> } }).__bench.run(runMs),
+    ms,
   );
   const after = await metric();
   await page.close();
-  const seconds = result.durationMs / 1000;
+  return {
+    result,
+    task: after.task - before.task,
+    thread: after.thread - before.thread,
+    script: after.script - before.script,
+    layout: after.layout - before.layout,
+    style: after.style - before.style,
+  };
+}
+
+function summarise(mode: string, samples: Sample[]) {
+  const sum = (f: (s: Sample) => number) => samples.reduce((a, s) => a + f(s), 0);
+  const seconds = sum((s) => s.result.durationMs) / 1000;
   const pct = (v: number) => Math.round((v / seconds) * 1000) / 10;
-  const longTasks = result.longTasks;
+  const longTasks = samples.flatMap((s) => s.result.longTasks);
+  const frames = sum((s) => s.result.frames);
+  const droppedFrames = sum((s) => s.result.droppedFrames);
+  const updates = sum((s) => s.result.updates);
   return {
     mode,
     seconds: Math.round(seconds * 10) / 10,
-    updates: result.updates,
-    updatesPerSecond: Math.round((result.updates / seconds) * 10) / 10,
+    rounds: samples.length,
+    updates,
+    updatesPerSecond: Math.round((updates / seconds) * 10) / 10,
     longTasks: {
       count: longTasks.length,
       maxMs: Math.round(Math.max(0, ...longTasks)),
       over50Ms: longTasks.filter((d) => d > 50).length,
       totalMs: Math.round(longTasks.reduce((a, b) => a + b, 0)),
       durationsMs: longTasks.map(Math.round),
-      startsMsIntoRun: result.longTaskStarts,
+      /** Per round, ms into that round's run. */
+      startsMsIntoRun: samples.map((s) => s.result.longTaskStarts),
     },
-    frames: result.frames,
-    droppedFrames: result.droppedFrames,
-    droppedFramePct:
-      Math.round((result.droppedFrames / (result.frames + result.droppedFrames || 1)) * 1000) / 10,
-    maxFrameGapMs: Math.round(result.maxFrameGapMs),
-    p95FrameGapMs: Math.round(result.p95FrameGapMs * 10) / 10,
-    mainThreadBusyPct: pct(after.task - before.task),
-    scriptPct: pct(after.script - before.script),
-    layoutPct: pct(after.layout - before.layout),
-    stylePct: pct(after.style - before.style),
+    frames,
+    droppedFrames,
+    droppedFramePct: Math.round((droppedFrames / (frames + droppedFrames || 1)) * 1000) / 10,
+    maxFrameGapMs: Math.round(Math.max(...samples.map((s) => s.result.maxFrameGapMs))),
+    p95FrameGapMs: Math.round(Math.max(...samples.map((s) => s.result.p95FrameGapMs)) * 10) / 10,
+    /** Wall-clock time in tasks on the main thread, % of the run (the goal's figure). */
+    mainThreadBusyPct: pct(sum((s) => s.task)),
+    /** CPU time of the main thread, % of the run. */
+    mainThreadCpuPct: pct(sum((s) => s.thread)),
+    scriptPct: pct(sum((s) => s.script)),
+    layoutPct: pct(sum((s) => s.layout)),
+    stylePct: pct(sum((s) => s.style)),
   };
 }
 
@@ -144,10 +186,22 @@ const browser = await chromium.launch({
   ],
 });
 try {
-  const idle = await measure(browser, url, 'idle');
-  const slices = await measure(browser, url, 'slices');
-  const naive = await measure(browser, url, 'naive');
-  const ratio = (a: number, b: number) => (a > 0 ? Math.round((b / a) * 10) / 10 : null);
+  const modes = ['slices', 'naive', 'idle'] as const;
+  const samples: Record<(typeof modes)[number], Sample[]> = { slices: [], naive: [], idle: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const mode of modes)
+      samples[mode].push(await measureOnce(browser, url, mode, (SECONDS * 1000) / ROUNDS));
+  }
+  const slices = summarise('slices', samples.slices);
+  const naive = summarise('naive', samples.naive);
+  const idle = summarise('idle', samples.idle);
+  const ratio = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100) / 100 : null);
+  const busyRatio = ratio(slices.mainThreadBusyPct, naive.mainThreadBusyPct);
+  const met = {
+    mainThreadBusy: slices.mainThreadBusyPct <= GOAL.mainThreadBusyPctAtMost,
+    naiveRatio: busyRatio !== null && busyRatio <= GOAL.naiveRatioAtMost,
+    longTasks: slices.longTasks.count <= GOAL.longTasks,
+  };
   const report = {
     bench: 'odds-render',
     at: new Date().toISOString(),
@@ -158,30 +212,36 @@ try {
       updatesPerSecond: 20,
       marketsPerUpdate: 3,
       seconds: SECONDS,
+      rounds: ROUNDS,
       viewport: VIEWPORT,
       cpuThrottle: THROTTLE,
       machine: { cpus: cpus().length, model: cpus()[0]?.model ?? '', loadavg: loadavg() },
     },
-    goal: { maxLongTaskMs: 50, mainThreadBusyPctBelow: 25 },
+    goal: GOAL,
     slices,
     naive,
     /** The same page with no updates: the page and the measuring by themselves. */
     idle,
-    naiveOverSlices: {
+    /** The real page's figure as a share of the naive page's (lower is better). */
+    slicesOverNaive: {
+      mainThreadBusy: busyRatio,
+      mainThreadCpu: ratio(slices.mainThreadCpuPct, naive.mainThreadCpuPct),
       mainThreadBusyAboveIdle: ratio(
         slices.mainThreadBusyPct - idle.mainThreadBusyPct,
         naive.mainThreadBusyPct - idle.mainThreadBusyPct,
       ),
-      mainThreadBusy: ratio(slices.mainThreadBusyPct, naive.mainThreadBusyPct),
       script: ratio(slices.scriptPct, naive.scriptPct),
-      longTaskTotal: ratio(slices.longTasks.totalMs, naive.longTasks.totalMs),
+      layout: ratio(slices.layoutPct, naive.layoutPct),
     },
-    met: slices.longTasks.over50Ms === 0 && slices.mainThreadBusyPct < 25,
+    met,
+    allMet: met.mainThreadBusy && met.naiveRatio && met.longTasks,
   };
   console.log(JSON.stringify(report, null, 2));
-  const reports = join(here, '..', 'reports');
-  mkdirSync(reports, { recursive: true });
-  writeFileSync(join(reports, 'odds-render.json'), `${JSON.stringify(report, null, 2)}\n`);
+  if (SECONDS >= 30) {
+    const reports = join(here, '..', 'reports');
+    mkdirSync(reports, { recursive: true });
+    writeFileSync(join(reports, 'odds-render.json'), `${JSON.stringify(report, null, 2)}\n`);
+  } else console.error('a short run: bench/reports/odds-render.json left as it was');
 } finally {
   await browser.close();
   server.close();
