@@ -358,6 +358,30 @@ function placedOf(row: Row | undefined, position: BetPosition, bet: NewBet): Pla
   };
 }
 
+/**
+ * Bets added to a group list: a bet on the same side, runner, price, rate and line as a group is
+ * summed into it (as the position's read groups them: stakes are whole rupees, so a group values
+ * exactly as its bets one by one), so a remembered position stays as small as a read one however
+ * many bets the player places in the market.
+ */
+export function withGrouped(groups: readonly StoredBet[], added: readonly StoredBet[]): StoredBet[] {
+  const out = [...groups];
+  for (const bet of added) {
+    const i = out.findIndex(
+      (g) =>
+        g.side === bet.side &&
+        g.runnerId === bet.runnerId &&
+        g.priceHundredths === bet.priceHundredths &&
+        g.rate === bet.rate &&
+        g.line === bet.line,
+    );
+    const group = out[i];
+    if (group) out[i] = { ...group, stakePaise: paiseOf(group.stakePaise + bet.stakePaise) };
+    else out.push(bet);
+  }
+  return out;
+}
+
 /** The position after the order: its fills among the matched bets, its resting part among the unmatched. */
 function positionAfter(position: BetPosition, bet: NewBet, exposurePaise: Paise): BetPosition {
   const stored = (r: NewBetRow): StoredBet => ({
@@ -371,8 +395,8 @@ function positionAfter(position: BetPosition, bet: NewBet, exposurePaise: Paise)
   return {
     ...position,
     exposurePaise,
-    bets: [...position.bets, ...bet.rows.filter((r) => r.status === 'MATCHED').map(stored)],
-    unmatched: [...position.unmatched, ...bet.rows.filter((r) => r.status === 'UNMATCHED').map(stored)],
+    bets: withGrouped(position.bets, bet.rows.filter((r) => r.status === 'MATCHED').map(stored)),
+    unmatched: withGrouped(position.unmatched, bet.rows.filter((r) => r.status === 'UNMATCHED').map(stored)),
   };
 }
 
