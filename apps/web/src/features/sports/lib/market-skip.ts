@@ -1,21 +1,26 @@
 import { createContext, useCallback, useContext, useState } from 'react';
 
 /**
- * Whether the browser skips drawing a market card: `.market` is `content-visibility: auto`, so a
- * card far off screen (beyond the margin the browser keeps drawn around the viewport) is neither
- * styled, laid out nor painted. The browser says when that changes
- * (`contentvisibilityautostatechange`); meanwhile a price cell of a skipped card keeps its name
- * (`aria-label`, what assistive technology reads) and its state up to date, and leaves its two texts,
- * which nobody sees, to be written when the card comes back (`waiting`), without a flash.
+ * Whether a market card is out of sight: further off screen than SIGHT_MARGIN_PX. A price cell of
+ * such a card keeps its name (`aria-label`, what assistive technology reads, which may reach any
+ * card) and its empty state up to date at once, and leaves its two texts, which nobody sees, to be
+ * written when the card comes near the screen again (`whenDrawn`), without a flash. On a page of 50
+ * busy markets this keeps the moves of the forty-odd cards out of sight from costing text writes,
+ * style, layout and paint (the browser's `content-visibility: auto` on `.market` already skips
+ * drawing far cards, but keeps drawing a margin of more than a screen around the view).
  *
- * A card the browser has not told about yet, a browser without the event, and a cell outside any
- * card (the page's strip) count as drawn: they write everything at once, as before.
+ * The margin covers what a scroll reveals within a frame, so a card scrolled to shows its prices of
+ * now; a jump (a chip's scroll) may show the last ones for a frame before the observer says so.
+ * A card not yet observed, a browser without IntersectionObserver (and tests in jsdom), and a cell
+ * outside any card (the page's strip) count as in sight: they write everything at once.
  */
+export const SIGHT_MARGIN_PX = 200;
+
 export class MarketSkip {
   skipped = false;
   private readonly waiting = new Set<() => void>();
 
-  /** Runs `write` once the card is drawn again (once, however often it is asked for meanwhile). */
+  /** Runs `write` once the card is in sight again (once, however often it is asked for meanwhile). */
   whenDrawn(write: () => void): void {
     this.waiting.add(write);
   }
@@ -36,16 +41,32 @@ export class MarketSkip {
 export const MarketSkipContext = createContext<MarketSkip | null>(null);
 export const useMarketSkip = (): MarketSkip | null => useContext(MarketSkipContext);
 
-/** The skip state of a card and the ref for its element, whose browser events keep it. */
+const cards = new WeakMap<Element, MarketSkip>();
+let observer: IntersectionObserver | null = null;
+
+function sight(): IntersectionObserver | null {
+  if (typeof IntersectionObserver === 'undefined') return null;
+  observer ??= new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) cards.get(entry.target)?.set(!entry.isIntersecting);
+    },
+    { rootMargin: `${SIGHT_MARGIN_PX}px 0px` },
+  );
+  return observer;
+}
+
+/** The sight of a card and the ref for its element, which one shared observer watches. */
 export function useCardSkip(): [MarketSkip, (el: HTMLElement | null) => (() => void) | undefined] {
   const [skip] = useState(() => new MarketSkip());
   const ref = useCallback(
     (el: HTMLElement | null) => {
-      if (!el) return undefined;
-      const onChange = (event: Event) => skip.set((event as Event & { skipped?: boolean }).skipped === true);
-      el.addEventListener('contentvisibilityautostatechange', onChange);
+      const watcher = el && sight();
+      if (!el || !watcher) return undefined;
+      cards.set(el, skip);
+      watcher.observe(el);
       return () => {
-        el.removeEventListener('contentvisibilityautostatechange', onChange);
+        watcher.unobserve(el);
+        cards.delete(el);
         // A card taken off the page writes what it held back.
         skip.set(false);
       };

@@ -123,20 +123,34 @@ describe('a market card for keyboard and screen reader', () => {
     expect(cell.textContent).toBe(`138 ${cell.querySelector('.price__sub')?.textContent}`);
   });
 
-  it('holds back the texts of a card the browser skips off screen, never its cells’ names', () => {
+  it('holds back the texts of a card out of sight, never its cells’ names', () => {
+    let sight: ((entries: { target: Element; isIntersecting: boolean }[]) => void) | undefined;
+    const observed: Element[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: typeof sight) {
+          sight = callback;
+        }
+        observe(el: Element) {
+          observed.push(el);
+        }
+        unobserve() {}
+      },
+    );
     const b = book('OPEN');
     const { container } = renderCard(b);
     const card = container.querySelector('section.market');
-    const skipped = (value: boolean) =>
-      act(() => {
-        card?.dispatchEvent(Object.assign(new Event('contentvisibilityautostatechange'), { skipped: value }));
-      });
+    expect(observed).toContain(card);
+    const inSight = (value: boolean) =>
+      act(() => sight?.([{ target: card as Element, isIntersecting: value }]));
     const cell = () => screen.getByTestId('price-1.9001-1-back-0');
-    skipped(true);
+    inSight(false);
     act(() => void b.applySnapshot(snapshot(4, { ...matchOdds('OPEN', 2.14), version: 4 })));
     expect(cell().getAttribute('aria-label')).toMatch(/^back India at 2\.14, /);
     expect(cell().querySelector('.price__main')?.textContent).toBe('2.1');
-    skipped(false);
+    inSight(true);
     expect(cell().querySelector('.price__main')?.textContent).toBe('2.14');
+    vi.unstubAllGlobals();
   });
 });

@@ -128,7 +128,7 @@ describe('a price cell follows its quote without rendering', () => {
     expect(isFlashing(cell)).toBe(false);
   });
 
-  it('while its card is skipped off screen keeps its name and state, and writes its texts when drawn', () => {
+  it('while its card is out of sight keeps its name and state, and writes its texts when in sight again', () => {
     const skip = new MarketSkip();
     const { cell, move } = setup(skip);
     skip.set(true);

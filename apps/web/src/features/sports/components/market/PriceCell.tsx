@@ -103,7 +103,7 @@ interface PriceCellProps {
  * changes a second over 50 markets, React's scheduling and reconciliation of the moved cells were
  * most of the page's script. What was written is kept here, so nothing is read back from the DOM.
  *
- * While the browser skips drawing the cell's card (`skip`, far off screen), only the name and the
+ * While the cell's card is out of sight (`skip`: further off screen than a margin), only the name and the
  * empty state are written; the texts follow when the card is drawn again, without a flash.
  */
 function followQuote(
