@@ -1,4 +1,5 @@
-// `npm start`: builds the web client and the operators' console on first run, then runs the server on its embedded default
+// `npm start`: builds the web client and the operators' console on first run, and the server's
+// one-file bundle whenever its sources changed (scripts/server-build.mjs), then runs the server on its embedded default
 // (PGlite in DATA_DIR, demo domain and data, simulated feed) and our own casino games provider
 // beside it. Honours PORT, DATA_DIR and GAMES_PORT; CASINO_<PROVIDER>_HOST set for every provider
 // (real providers) leaves the games provider out.
@@ -7,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_GAMES_PORT, gamesUrl, startGames } from './games-process.mjs';
+import { buildServer, serverBundle, serverBundleIsFresh } from './server-build.mjs';
 import { buildOperatorConsole, buildWebClient } from './web-build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,6 +26,11 @@ if (!existsSync(operatorIndex) || process.env.REBUILD_WEB === 'true') {
   if (status !== 0) process.exit(status);
 }
 
+if (!serverBundleIsFresh(root)) {
+  console.log('Building the server...');
+  await buildServer(root);
+}
+
 const serverPort = process.env.PORT ?? '8080';
 const gamesPort = process.env.GAMES_PORT ?? DEFAULT_GAMES_PORT;
 const providers = ['INTERNATIONAL', 'DREAM', 'KING', 'MAC', 'UDAN'];
@@ -31,7 +38,7 @@ const ownGames =
   process.env.NODE_ENV !== 'production' && !providers.every((p) => process.env[`CASINO_${p}_HOST`]);
 
 const children = [
-  spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+  spawn(process.execPath, [serverBundle(root)], {
     cwd: root,
     stdio: 'inherit',
     env: {

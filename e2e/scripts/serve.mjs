@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { gamesUrl, startGames } from '../../scripts/games-process.mjs';
+import { buildServer, serverBundle, serverBundleIsFresh } from '../../scripts/server-build.mjs';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const work = mkdtempSync(join(tmpdir(), 'backlay-e2e-'));
@@ -62,7 +63,9 @@ async function cleanUp() {
   if (adminUrl) await admin(`DROP DATABASE IF EXISTS ${scratchName} WITH (FORCE)`).catch(() => undefined);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+// The server's one-file bundle, as `npm start` runs it.
+if (!serverBundleIsFresh(root)) await buildServer(root);
+const server = spawn(process.execPath, [serverBundle(root)], {
   cwd: root,
   stdio: 'inherit',
   env: {

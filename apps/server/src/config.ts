@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CASINO_PROVIDERS, type CasinoProviderId } from '@backlay/contract';
 import { z } from 'zod';
+import { SERVER_ROOT } from './platform/server-root';
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -61,9 +62,9 @@ const EnvSchema = z.object({
       return proxies;
     }),
   /** The built web client; served with an index.html fallback when present. */
-  WEB_DIST: z.string().default(resolve(import.meta.dirname, '../../web/dist')),
+  WEB_DIST: z.string().default(resolve(SERVER_ROOT, '../web/dist')),
   /** The operators' console build (apps/operator), served at /operator/ when it exists. */
-  OPERATOR_DIST: z.string().default(resolve(import.meta.dirname, '../../operator/dist')),
+  OPERATOR_DIST: z.string().default(resolve(SERVER_ROOT, '../operator/dist')),
   /** Seed the demo domains (localhost and three demo sites); default on, except in production. */
   SEED_DEMO_DATA: z.enum(['true', 'false']).optional(),
   DEMO_ACCOUNT_TTL_HOURS: z.coerce.number().int().min(1).default(24),
