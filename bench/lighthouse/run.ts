@@ -4,10 +4,12 @@
 //   npx tsx bench/lighthouse/run.ts     (LIGHTHOUSE_RUNS=3 per page; LIGHTHOUSE_WEB_DIST to reuse a
 //                                        built client instead of building one; LIGHTHOUSE_LHR_DIR to
 //                                        keep every full Lighthouse report there; LIGHTHOUSE_BASE_URL
-//                                        to measure a server that is already up, e.g. an older build)
+//                                        to measure a server that is already up, e.g. an older build;
+//                                        LIGHTHOUSE_REPORT to write the report elsewhere than
+//                                        bench/reports/lighthouse.json)
 //
 // The web client is built as `npm start` builds it and the server runs as `npm start` runs it
-// (apps/server/src/main.ts: PGlite in a fresh data directory, demo data, simulated feed). Lighthouse
+// (apps/server/dist/main.mjs, the bundle of src/main.ts: PGlite in a fresh data directory, demo data, simulated feed). Lighthouse
 // (the npm package, with Debian's Chromium through chrome-launcher) runs its default mobile preset:
 // a Moto G Power sized screen, simulated slow 4G and a 4x slower CPU, storage and cache cleared
 // before each run. Each page is measured LIGHTHOUSE_RUNS times; the report gives the median run
@@ -131,12 +133,25 @@ if (!webDist && !external) {
   );
   if (built.status !== 0) throw new Error('web build failed');
 }
+if (!external) {
+  // The server's one-file bundle, as `npm start` builds and runs it.
+  const bundled = spawnSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      "const m = await import('./scripts/server-build.mjs'); if (!m.serverBundleIsFresh(process.cwd())) await m.buildServer(process.cwd());",
+    ],
+    { cwd: root, stdio: 'inherit' },
+  );
+  if (bundled.status !== 0) throw new Error('server build failed');
+}
 const port = await freePort();
 const base = external ?? `http://127.0.0.1:${port}`;
 // The server as `npm start` runs it.
 const server = external
   ? null
-  : spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+  : spawn(process.execPath, [join(root, 'apps/server/dist/main.mjs')], {
       cwd: root,
       stdio: ['ignore', 'ignore', 'inherit'],
       env: {
@@ -217,7 +232,8 @@ try {
       browser: '/usr/bin/chromium, headless',
       runsPerPage: RUNS,
       server:
-        external ?? 'apps/server/src/main.ts as npm start runs it, the client built as npm start builds it',
+        external ??
+        'apps/server/dist/main.mjs as npm start builds and runs it, the client built as npm start builds it',
       event: event.title,
       machine: { cpus: cpus().length, model: cpus()[0]?.model ?? '', loadavg: loadavg() },
     },
@@ -226,9 +242,9 @@ try {
     met,
   };
   console.log(JSON.stringify({ ...report, pages: mapMedians(results) }, null, 2));
-  const reports = join(here, '..', 'reports');
-  mkdirSync(reports, { recursive: true });
-  writeFileSync(join(reports, 'lighthouse.json'), `${JSON.stringify(report, null, 2)}\n`);
+  const out = process.env.LIGHTHOUSE_REPORT ?? join(here, '..', 'reports', 'lighthouse.json');
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
 } finally {
   chrome.kill();
   server?.kill('SIGTERM');
