@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 export interface AccessClaims {
@@ -22,13 +22,14 @@ const ISSUER = 'backlay';
 
 /** Short-lived HS256 access tokens and opaque refresh tokens stored only as hashes. */
 export class TokenService {
-  private readonly key: Uint8Array;
+  /** Imported once: given bytes, jose imports the key again for every signature and check. */
+  private readonly key: KeyObject;
   constructor(
     secret: string,
     readonly accessTtlSeconds: number,
     private readonly revokedSessions: RevokedSessions = { has: () => false },
   ) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
   async signAccess(claims: AccessClaims): Promise<{ token: string; expireInSeconds: number }> {
@@ -47,20 +48,23 @@ export class TokenService {
    * Verified tokens, so a player's stream of calls pays the signature check once. A token is only
    * served from here until its own expiry, and never once its session is revoked (checked on every
    * hit, so a revocation heard on the bus takes effect on the next call); the size is capped,
-   * oldest first out.
+   * oldest first out. Kept small, as every connection of the realtime hub holds one: by 128 bits of
+   * the token's SHA-256 rather than the token itself, the expiry as a number.
    */
-  private readonly verified = new Map<string, { claims: AccessClaims; expiresAt: Date }>();
+  private readonly verified = new Map<string, { claims: AccessClaims; expiresAtMs: number }>();
   private static readonly CACHE_SIZE = 10_000;
 
   async verifyAccess(token: string): Promise<VerifyResult> {
-    const hit = this.verified.get(token);
+    const key = createHash('sha256').update(token).digest('base64url').slice(0, 22);
+    const hit = this.verified.get(key);
     if (hit) {
       if (this.revokedSessions.has(hit.claims.sessionId)) {
-        this.verified.delete(token);
+        this.verified.delete(key);
         return { ok: false, reason: 'revoked' };
       }
-      if (hit.expiresAt.getTime() > Date.now()) return { ok: true, ...hit };
-      this.verified.delete(token);
+      if (hit.expiresAtMs > Date.now())
+        return { ok: true, claims: hit.claims, expiresAt: new Date(hit.expiresAtMs) };
+      this.verified.delete(key);
     }
     const result = await this.verifyUncached(token);
     // Checked after the signature's await, so callers act on an answer no older than this turn.
@@ -71,7 +75,7 @@ export class TokenService {
         const oldest = this.verified.keys().next().value;
         if (oldest !== undefined) this.verified.delete(oldest);
       }
-      this.verified.set(token, { claims: result.claims, expiresAt: result.expiresAt });
+      this.verified.set(key, { claims: result.claims, expiresAtMs: result.expiresAt.getTime() });
     }
     return result;
   }
