@@ -6,13 +6,18 @@
 // HUB_REPORT names the report file (default bench/reports/hub.json), so a quick run with a few
 // clients need not replace the recorded figures. For looking into the server:
 // HUB_HEAP_SNAPSHOT=dir writes a heap snapshot of each measured server once its clients are
-// connected; HUB_CPU_PROF=dir runs each measured server under --cpu-prof.
+// connected; HUB_CPU_PROF=dir writes CPU profiles of each measured server and of the load
+// generator over the connects after the first third (steady state, no start-up), and
+// HUB_ALLOC_PROF=dir an allocation profile of the server over the same connects (what its garbage
+// is made of); read them with cpu-summary.ts. Server and load generator CPU per connect are always
+// in the report: on a shared machine they move far less than the wall clock.
 //
 // Each client holds a socket on each side, so the shell needs about 2 x HUB_CLIENTS + 100 open
 // files: raise it first if `ulimit -n` is lower (`ulimit -n 20000`).
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
+import { Session } from 'node:inspector/promises';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +31,13 @@ const ROUNDS = Number(process.env.HUB_ROUNDS ?? 5);
 const REPORT = process.env.HUB_REPORT;
 const HEAP_SNAPSHOT_DIR = process.env.HUB_HEAP_SNAPSHOT;
 const CPU_PROF_DIR = process.env.HUB_CPU_PROF;
+const ALLOC_PROF_DIR = process.env.HUB_ALLOC_PROF;
+/**
+ * Hub clients use stateful reconnect as the web client does (withStatefulReconnect: negotiate asks
+ * for it, the handshake is version 2, both sides acknowledge what they receive). HUB_STATEFUL=0
+ * runs them without it, as the official client's default is.
+ */
+const STATEFUL = process.env.HUB_STATEFUL !== '0';
 /** What issue 18 asks of the hub, against the bare ws server measured in the same run. */
 const GOALS = {
   connectionsHeld: 9000,
@@ -44,11 +56,13 @@ const ROUND_TIMEOUT_MS = 30000;
 const PACE = { batch: 500, everyMs: 25 };
 /**
  * Memory per connection is the slope between two loaded figures, after the first third of the
- * clients and after all of them, each half a second after its connects: what one more connection
+ * clients and after all of them, each SETTLE_MS after its connects: what one more connection
  * costs. Against the idle server (also reported) the figure carries costs paid once, code compiled
  * on first use and the young generation's state, which move RSS by tens of MiB with timing.
  */
 const FIRST_PART = 1 / 3;
+/** The pause before each memory figure: past the clients' Ack (1 s) and the server's (its sweep, at most 1 s). */
+const SETTLE_MS = 1500;
 const WATCHDOG_MS = 10 * 60 * 1000;
 const RS = '\x1e';
 // CLOCK_MONOTONIC, which every process on the machine reads alike (timeOrigin + performance.now()
@@ -69,7 +83,10 @@ type ChildMessage =
   | { type: 'measured'; memory: Memory; connections: number }
   | { type: 'counted'; connections: number }
   | { type: 'pushed'; sentAt: number[] }
-  | { type: 'snapshot'; file: string };
+  | { type: 'snapshot'; file: string }
+  | { type: 'cpu'; ms: number }
+  | { type: 'profiling' }
+  | { type: 'profiled'; files: string[] };
 
 class ServerChild {
   private waiters = new Map<string, (message: ChildMessage) => void>();
@@ -85,10 +102,8 @@ class ServerChild {
 
   static async start(
     mode: Mode,
-    profile: boolean,
   ): Promise<{ child: ServerChild; ready: Extract<ChildMessage, { type: 'ready' }> }> {
     const execArgv = ['--import', 'tsx', '--expose-gc'];
-    if (profile && CPU_PROF_DIR) execArgv.push('--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`);
     const child = new ServerChild(fork(join(here, 'server.ts'), [mode], { execArgv, stdio: 'inherit' }));
     const ready = await child.next('ready');
     return { child, ready: ready as Extract<ChildMessage, { type: 'ready' }> };
@@ -159,8 +174,16 @@ function negotiate(port: number, token: string, agent: Agent): Promise<unknown> 
         host: '127.0.0.1',
         port,
         method: 'POST',
-        path: '/notify/negotiate?negotiateVersion=1',
-        headers: { authorization: `Bearer ${token}`, 'content-length': 0 },
+        path: `/notify/negotiate?negotiateVersion=1${STATEFUL ? '&useStatefulReconnect=true' : ''}`,
+        // What the official client sends (its fetch adds the content type of its empty text body).
+        headers: {
+          authorization: `Bearer ${token}`,
+          'x-requested-with': 'XMLHttpRequest',
+          'x-signalr-user-agent':
+            'Microsoft SignalR/10.0 (10.0.11; Unknown OS; Browser; Unknown Runtime Version)',
+          'content-type': 'text/plain;charset=UTF-8',
+          'content-length': 0,
+        },
       },
       (res) => {
         let body = '';
@@ -187,47 +210,116 @@ async function runMode(mode: Mode, clientCount = CLIENTS, measured = true) {
           Array.from({ length: CLIENTS }, async (_, i) => (await signer.signAccess(benchClaims(i))).token),
         )
       : [];
-  const { child, ready } = await ServerChild.start(mode, measured);
+  const { child, ready } = await ServerChild.start(mode);
   const base = ready.memory;
   const recvAt: number[][] = Array.from({ length: 2 * ROUNDS + 1 }, () => new Array<number>(CLIENTS).fill(0));
   const received = new Array<number>(2 * ROUNDS + 1).fill(0);
   let roundDone: (() => void) | null = null;
   let currentRound = 0;
 
-  function onFrames(index: number, text: string): void {
-    if (index >= CLIENTS) return;
-    for (const frame of text.split(RS)) {
-      if (!frame.startsWith('{"type":1')) continue;
-      const at = now();
-      const message = JSON.parse(frame) as { arguments: [{ Data: { Exposure: number } }] };
-      const round = message.arguments[0].Data.Exposure;
-      if (recvAt[round]![index] === 0) {
-        recvAt[round]![index] = at;
-        received[round]! += 1;
-        if (round === currentRound && received[round] === CLIENTS) roundDone?.();
-      }
+  function onFrame(index: number, frame: string): void {
+    const at = now();
+    const message = JSON.parse(frame) as { arguments: [{ Data: { Exposure: number } }] };
+    const round = message.arguments[0].Data.Exposure;
+    if (recvAt[round]![index] === 0) {
+      recvAt[round]![index] = at;
+      received[round]! += 1;
+      if (round === currentRound && received[round] === CLIENTS) roundDone?.();
     }
   }
 
-  // Hub clients ping like the official client (every 15 s from the handshake on; here every 10 s
-  // from the start), so the server's 30 s client timeout never fires, however long connecting takes.
-  // Each on its own phase, as real clients are: a hundredth of them every 100 ms, not all at once
-  // (9000 pings in one burst held the server's loop and every push behind it).
+  function onFrames(index: number, text: string): void {
+    if (index >= CLIENTS) return;
+    for (const frame of text.split(RS)) if (frame.startsWith('{"type":1')) onFrame(index, frame);
+  }
+
+  // Hub clients keep the official client's timers (HubConnection, MessageBuffer): a ping every 15 s
+  // (the server's client timeout is 30 s), each client on its own phase as real clients are (a
+  // 150th of them every 100 ms, not all at once); and under stateful reconnect an Ack of what
+  // they received, 1 s after the first message not yet acknowledged.
   const opened: WebSocket[] = [];
+  const PING_SLOTS = 150;
   let pingTick = 0;
-  const pinger =
+  const ackQueue: { state: HubClientState; at: number }[] = [];
+  let ackHead = 0;
+  const timers =
     mode === 'hub'
       ? setInterval(() => {
-          pingTick = (pingTick + 1) % 100;
-          for (let i = pingTick; i < opened.length; i += 100) {
+          pingTick = (pingTick + 1) % PING_SLOTS;
+          for (let i = pingTick; i < opened.length; i += PING_SLOTS) {
             const socket = opened[i]!;
             if (socket.readyState === socket.OPEN) socket.send(`{"type":6}${RS}`);
           }
+          const due = now();
+          while (ackHead < ackQueue.length && ackQueue[ackHead]!.at <= due) {
+            const { state } = ackQueue[ackHead]!;
+            ackHead += 1;
+            state.ackPending = false;
+            if (state.socket.readyState === state.socket.OPEN)
+              state.socket.send(`{"type":8,"sequenceId":${state.received}}${RS}`);
+          }
+          if (ackHead > 4096 && ackHead * 2 > ackQueue.length) {
+            ackQueue.splice(0, ackHead);
+            ackHead = 0;
+          }
         }, 100)
       : null;
-  // Where a hub connect spends its time, summed over the clients: negotiate, upgrade, handshake + RegisterClient.
-  const phaseMs = { negotiate: 0, upgrade: 0, register: 0 };
+  // Where a hub connect spends its time, summed over the clients: negotiate, upgrade, handshake, RegisterClient.
+  const phaseMs = { negotiate: 0, upgrade: 0, handshake: 0, register: 0 };
   const agent = new Agent({ keepAlive: true, maxSockets: CONNECT_CONCURRENCY });
+
+  /** What a hub client tracks: its protocol step, and under stateful reconnect what it received. */
+  interface HubClientState {
+    socket: WebSocket;
+    index: number;
+    step: 'handshake' | 'register' | 'open';
+    /** Messages numbered under stateful reconnect (invocations and completions) received so far. */
+    received: number;
+    ackPending: boolean;
+    steppedAt: number;
+    done: (() => void) | null;
+  }
+
+  function onHubFrames(this: WebSocket, data: Buffer): void {
+    const { state } = this as WebSocket & { state: HubClientState };
+    const text = data.toString('utf8');
+    let start = 0;
+    for (let end = text.indexOf(RS); end >= 0; start = end + 1, end = text.indexOf(RS, start)) {
+      const frame = text.slice(start, end);
+      if (state.step === 'handshake') {
+        // The handshake answer; the official client sends nothing else before it (start() awaits it).
+        if (frame !== '{}') throw new Error(`handshake refused: ${frame}`);
+        const at = now();
+        phaseMs.handshake += at - state.steppedAt;
+        state.steppedAt = at;
+        state.step = 'register';
+        this.send(
+          `{"type":1,"invocationId":"0","target":"RegisterClient","arguments":[{"Browser":"bench","Domain":"bench","CurrentPage":"/","Token":"${tokens[state.index]!}"}]}${RS}`,
+        );
+        continue;
+      }
+      const type = frame.startsWith('{"type":1,') ? 1 : frame.startsWith('{"type":3,') ? 3 : 0;
+      if (STATEFUL && type !== 0) {
+        state.received += 1;
+        if (!state.ackPending) {
+          state.ackPending = true;
+          ackQueue.push({ state, at: now() + 1000 });
+        }
+      }
+      if (state.step === 'register') {
+        // The registration's own balance push comes before its completion: not a round's.
+        if (type === 3 && frame.includes('"invocationId":"0"')) {
+          if (frame.includes('"error"')) throw new Error(`RegisterClient refused: ${frame}`);
+          phaseMs.register += now() - state.steppedAt;
+          state.step = 'open';
+          state.done?.();
+          state.done = null;
+        }
+        continue;
+      }
+      if (type === 1) onFrame(state.index, frame);
+    }
+  }
 
   async function connectClient(i: number): Promise<Client> {
     if (mode === 'ws') {
@@ -241,53 +333,106 @@ async function runMode(mode: Mode, clientCount = CLIENTS, measured = true) {
     }
     const token = tokens[i]!;
     const started = now();
-    const { connectionToken } = (await negotiate(ready.port, token, agent)) as { connectionToken: string };
+    const { connectionToken, useStatefulReconnect } = (await negotiate(ready.port, token, agent)) as {
+      connectionToken: string;
+      useStatefulReconnect?: boolean;
+    };
+    if (STATEFUL && useStatefulReconnect !== true)
+      throw new Error('negotiate did not offer stateful reconnect');
     const negotiatedAt = now();
-    let openedAt = negotiatedAt;
     phaseMs.negotiate += negotiatedAt - started;
+    // The browser's path: the token in the query (it cannot set headers on a WebSocket).
     const socket = new WebSocket(
       `ws://127.0.0.1:${ready.port}/notify?id=${connectionToken}&access_token=${encodeURIComponent(token)}`,
-    );
+    ) as WebSocket & { state: HubClientState };
     await new Promise<void>((resolve, reject) => {
+      socket.state = {
+        socket,
+        index: i,
+        step: 'handshake',
+        received: 0,
+        ackPending: false,
+        steppedAt: negotiatedAt,
+        done: resolve,
+      };
       socket.once('error', reject);
       socket.once('open', () => {
-        openedAt = now();
-        phaseMs.upgrade += openedAt - negotiatedAt;
+        const at = now();
+        phaseMs.upgrade += at - negotiatedAt;
+        socket.state.steppedAt = at;
         opened.push(socket);
-        socket.send(
-          `{"protocol":"json","version":1}${RS}` +
-            `{"type":1,"invocationId":"1","target":"RegisterClient","arguments":[{"Browser":"bench","Domain":"bench","CurrentPage":"/","Token":"${token}"}]}${RS}`,
-        );
+        socket.send(`{"protocol":"json","version":${STATEFUL ? 2 : 1}}${RS}`);
       });
-      socket.on('message', function first(data: Buffer) {
-        const text = data.toString('utf8');
-        if (text.includes('"invocationId":"1"')) {
-          socket.off('message', first);
-          socket.on('message', (more: Buffer) => onFrames(i, more.toString('utf8')));
-          phaseMs.register += now() - openedAt;
-          resolve();
-        }
-      });
+      socket.on('message', onHubFrames);
     });
     return { socket };
   }
 
-  // Connect the first part, measure, then the rest; the connect time leaves the pause out.
+  // Connect the first part, measure, then the rest; the connect time leaves the pause out. CPU
+  // time of both processes is read around each part (no GC forced inside), and the profiles
+  // (HUB_CPU_PROF, HUB_ALLOC_PROF) cover the second part's connects only: steady state, no start-up.
+  const cpu = { server: 0, loadGenerator: 0 };
+  async function connectPart(first: number, count: number, profile: boolean): Promise<Client[]> {
+    const serverBefore = (await child.request({ type: 'cpu' }, 'cpu')).ms;
+    const ownBefore = process.cpuUsage();
+    const started = now();
+    const part = await pool<Client>(count, CONNECT_CONCURRENCY, (k) => connectClient(first + k));
+    connectMs += now() - started;
+    const own = process.cpuUsage(ownBefore);
+    cpu.loadGenerator += (own.user + own.system) / 1000;
+    cpu.server += (await child.request({ type: 'cpu' }, 'cpu')).ms - serverBefore;
+    if (profile && ownSession) {
+      const { profile: own } = await ownSession.post('Profiler.stop');
+      ownSession.disconnect();
+      const file = join(CPU_PROF_DIR!, `${mode}-${CLIENTS}-connect-load-generator.cpuprofile`);
+      writeFileSync(file, JSON.stringify(own));
+      console.log(`profile of the load generator: ${file}`);
+    }
+    if (profile) {
+      const { files } = await child.request(
+        {
+          type: 'profile',
+          action: 'stop',
+          dir: CPU_PROF_DIR ?? ALLOC_PROF_DIR,
+          name: `${mode}-${CLIENTS}-connect`,
+        },
+        'profiled',
+      );
+      for (const file of files) console.log(`profile of ${count} connects: ${file}`);
+    }
+    return part;
+  }
   const firstPart = Math.round(CLIENTS * FIRST_PART);
-  let connectStarted = now();
-  const clients = await pool<Client>(firstPart, CONNECT_CONCURRENCY, connectClient);
-  let connectMs = now() - connectStarted;
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  let connectMs = 0;
+  const clients = await connectPart(0, firstPart, false);
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
   const partial = await child.request({ type: 'measure' }, 'measured');
-  connectStarted = now();
-  clients.push(
-    ...(await pool<Client>(CLIENTS - firstPart, CONNECT_CONCURRENCY, (k) => connectClient(firstPart + k))),
-  );
-  connectMs += now() - connectStarted;
+  const profile = measured && (CPU_PROF_DIR !== undefined || ALLOC_PROF_DIR !== undefined);
+  // The load generator's own CPU profile of the same window, beside the server's.
+  let ownSession: Session | null = null;
+  if (profile && CPU_PROF_DIR !== undefined) {
+    ownSession = new Session();
+    ownSession.connect();
+    await ownSession.post('Profiler.enable');
+    await ownSession.post('Profiler.setSamplingInterval', { interval: 250 });
+    await ownSession.post('Profiler.start');
+  }
+  if (profile) {
+    await child.request(
+      {
+        type: 'profile',
+        action: 'start',
+        cpu: CPU_PROF_DIR !== undefined,
+        allocations: ALLOC_PROF_DIR !== undefined,
+      },
+      'profiling',
+    );
+  }
+  clients.push(...(await connectPart(firstPart, CLIENTS - firstPart, profile)));
   const connectSeconds = connectMs / 1000;
   agent.destroy();
 
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
   const loaded = await child.request({ type: 'measure' }, 'measured');
   if (measured && HEAP_SNAPSHOT_DIR) {
     const { file } = await child.request(
@@ -328,7 +473,7 @@ async function runMode(mode: Mode, clientCount = CLIENTS, measured = true) {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   const held = await child.request({ type: 'count' }, 'counted');
-  if (pinger) clearInterval(pinger);
+  if (timers) clearInterval(timers);
 
   const open = clients.filter(({ socket }) => socket.readyState === socket.OPEN).length;
   for (const { socket } of clients) socket.terminate();
@@ -338,17 +483,25 @@ async function runMode(mode: Mode, clientCount = CLIENTS, measured = true) {
   burstLatencies.sort((a, b) => a - b);
   const added = CLIENTS - firstPart;
   const round2 = (n: number) => Math.round(n * 100) / 100;
+  const round3 = (n: number) => Math.round(n * 1000) / 1000;
   return {
     connectionsHeld: held.connections,
     clientSocketsOpen: open,
     connectSeconds: round2(connectSeconds),
+    // CPU milliseconds per connect (user + system) of the server and of the load generator, over
+    // the connect windows: less noisy than the wall clock on a shared machine.
+    connectCpuMsPerConnection: {
+      server: round3(cpu.server / CLIENTS),
+      loadGenerator: round3(cpu.loadGenerator / CLIENTS),
+    },
     // Mean milliseconds of each step of one connect (hub only), with CONNECT_CONCURRENCY in flight.
     connectPhasesMs:
       mode === 'hub'
         ? {
             negotiate: round2(phaseMs.negotiate / CLIENTS),
             upgrade: round2(phaseMs.upgrade / CLIENTS),
-            handshakeAndRegister: round2(phaseMs.register / CLIENTS),
+            handshake: round2(phaseMs.handshake / CLIENTS),
+            register: round2(phaseMs.register / CLIENTS),
           }
         : null,
     memory: {
@@ -424,18 +577,23 @@ async function main(): Promise<void> {
     date: new Date().toISOString(),
     clients: CLIENTS,
     rounds: ROUNDS,
+    stateful: STATEFUL,
     node: process.version,
     cpu: `${availableParallelism()} x ${cpus()[0]?.model ?? 'unknown'}`,
     // Latency on a shared machine moves with whatever else runs; this says how busy it was.
     loadAverage1m: Math.round((loadavg()[0] ?? 0) * 100) / 100,
     notes:
       'Server in a child process. Memory per connection (RSS, heap after GC): the slope between the figures after ' +
-      'the first third of the clients and after all, each half a second after connecting, so costs paid once (code ' +
+      "the first third of the clients and after all, each 1.5 s after connecting (past both sides' acknowledgements), so costs paid once (code " +
       'compiled on first use, the young generation growing) stay out; the reading against the idle server is kept ' +
       'as *FromIdle*. Latency: from the server calling ' +
       'send for a user to that client receiving the frame, across processes on one clock. The hub path is ' +
       'negotiate + WebSocket + handshake + RegisterClient with a JWT (the token in the query and in RegisterClient, as the ' +
       "web client sends it; verified by the app's TokenService as app.ts wires it), pushes through sendToUser and the in-process bus. " +
+      'Hub clients do what the web client does with the official client: negotiate asking for stateful reconnect, the ' +
+      'version 2 handshake, RegisterClient only once the handshake is answered, an Ack 1 s after what they received, a ' +
+      "ping every 15 s; the server answers each RegisterClient with the player's balance, as app.ts does (stateful: false " +
+      'is HUB_STATEFUL=0, without stateful reconnect). ' +
       'Both servers send the same wire frame (the push encoded with the contract schema). Tokens are signed before ' +
       'the connect clock starts, as a real client already holds one. Ratios are hub / bare ws, measured in the same run.',
     goals: GOALS,

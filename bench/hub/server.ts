@@ -1,5 +1,7 @@
 // The server side of the hub benchmark, run as a child process so its memory is measured alone.
 // Mode 'hub' serves the realtime hub plugin; mode 'ws' a bare ws server pushing the same frames.
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { getHeapSpaceStatistics, writeHeapSnapshot } from 'node:v8';
@@ -18,6 +20,9 @@ type Command =
   | { type: 'push'; round: number; clients: number; pace: { batch: number; everyMs: number } | null }
   | { type: 'count' }
   | { type: 'snapshot'; dir: string; name: string }
+  | { type: 'cpu' }
+  | { type: 'profile'; action: 'start'; cpu: boolean; allocations: boolean }
+  | { type: 'profile'; action: 'stop'; dir: string; name: string }
   | { type: 'stop' };
 
 const mode = process.argv[2] === 'ws' ? 'ws' : 'hub';
@@ -54,6 +59,63 @@ function balancePush(i: number, round: number) {
   return userBalancePush({ Balance: wholeRupees(i), Exposure: wholeRupees(round) });
 }
 
+/** This process's CPU time so far, user and system, in milliseconds. */
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
+/**
+ * Profiles a window of the run through the inspector (the connects of the clients after the first
+ * part): a CPU profile, and a sampling allocation profile that keeps what the GC collected too, so
+ * it shows where the garbage of a connect comes from.
+ */
+const profiler = {
+  session: null as Session | null,
+  cpu: false,
+  allocations: false,
+  async start(cpu: boolean, allocations: boolean) {
+    const session = new Session();
+    session.connect();
+    this.session = session;
+    this.cpu = cpu;
+    this.allocations = allocations;
+    if (cpu) {
+      await session.post('Profiler.enable');
+      await session.post('Profiler.setSamplingInterval', { interval: 250 });
+      await session.post('Profiler.start');
+    }
+    if (allocations) {
+      await session.post('HeapProfiler.enable');
+      await session.post('HeapProfiler.startSampling', {
+        samplingInterval: 1024,
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: true,
+      });
+    }
+  },
+  async stop(dir: string, name: string): Promise<string[]> {
+    const session = this.session;
+    if (!session) return [];
+    const files: string[] = [];
+    if (this.cpu) {
+      const { profile } = await session.post('Profiler.stop');
+      const file = join(dir, `${name}.cpuprofile`);
+      writeFileSync(file, JSON.stringify(profile));
+      files.push(file);
+    }
+    if (this.allocations) {
+      const { profile } = await session.post('HeapProfiler.stopSampling');
+      const file = join(dir, `${name}.heapprofile`);
+      writeFileSync(file, JSON.stringify(profile));
+      files.push(file);
+    }
+    session.disconnect();
+    this.session = null;
+    return files;
+  },
+};
+
 async function main(): Promise<void> {
   let push: (i: number, round: number) => void;
   let count: () => number;
@@ -74,6 +136,12 @@ async function main(): Promise<void> {
           ? { userId: String(verified.claims.userId), sessionId: String(verified.claims.sessionId) }
           : null;
       },
+    });
+    // As app.ts does: every RegisterClient of a player's connection is answered with the player's
+    // balance as it is now (the app reads the wallet; here it is the bench's round 0 balance).
+    app.hub.onClientRegistered(async ({ connectionId, userId }) => {
+      if (userId === null) return;
+      await app.hub.sendToConnection(connectionId, balancePush(Number(userId) - 1, 0));
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     port = (app.server.address() as AddressInfo).port;
@@ -112,6 +180,16 @@ async function main(): Promise<void> {
         break;
       case 'count':
         send({ type: 'counted', connections: count() });
+        break;
+      case 'cpu':
+        send({ type: 'cpu', ms: cpuMs() });
+        break;
+      case 'profile':
+        if (command.action === 'start') {
+          void profiler.start(command.cpu, command.allocations).then(() => send({ type: 'profiling' }));
+        } else {
+          void profiler.stop(command.dir, command.name).then((files) => send({ type: 'profiled', files }));
+        }
         break;
       case 'snapshot':
         send({
