@@ -15,6 +15,7 @@ import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { num, queryRows } from '../src/betting/sql-rows';
 import { signWalletCall } from '../src/casino';
+import { CasinoFastPath } from '../src/casino/wallet-fast-path';
 import { findDomainByName } from '../src/settings/domain-repository';
 import { adjust, expectLedgerBalanced } from './betting-helpers';
 import { balances, claim, claimsOf, createBonus, freeBonus, wagerRows } from './bonus-helpers';
@@ -754,6 +755,50 @@ describe.each(backends)('casino seamless wallet (%s)', (backend) => {
         expect((await balances(ctx, p.userId)).cash).toBe(100_000 + (nets[i] as number));
       }
     });
+
+    it.runIf(backend === 'postgres')(
+      'on PostgreSQL a plain call takes the two-round-trip way; a player with an active bonus goes step by step, with the same money',
+      async () => {
+        const run = vi.spyOn(CasinoFastPath.prototype, 'run');
+        const ways = async () => {
+          const results = await Promise.all(run.mock.results.map((r) => r.value as Promise<unknown>));
+          run.mockClear();
+          return results.map((r) => (r === null ? 'step by step' : 'two trips'));
+        };
+        const p = await player(1000);
+        expectOk(await bet(p, { transactionId: id('fp-warm'), amount: 1 })); // the house account known
+        await ways();
+        const betId = id('fp-bet');
+        expect(expectOk(await bet(p, { transactionId: betId, amount: 100 })).balance).toBe(899);
+        expect(expectOk(await win(p, betId, { amount: 250 })).balance).toBe(1149);
+        expect(expectOk(await win(p, betId, { amount: 0 })).balance).toBe(1149);
+        const second = id('fp-bet');
+        expectOk(await bet(p, { transactionId: second, amount: 50 }));
+        const rbId = id('fp-rb');
+        expect(expectOk(await rollback(p, second, { transactionId: rbId })).outcome).toBe('Reversed');
+        // The same rollback again is a replay: its first answer.
+        expect(expectOk(await rollback(p, second, { transactionId: rbId })).outcome).toBe('Reversed');
+        expect(await ways()).toEqual(Array.from({ length: 6 }, () => 'two trips'));
+        expect((await balances(ctx, p.userId)).cash).toBe(114_900);
+        // The casino's rows and journals are those of the step-by-step way.
+        const rows = (await casinoRows(p.userId)).slice(1);
+        expect(rows.map((r) => [r.type, r.outcome, num(r.amount_paise), r.journal_id === null])).toEqual([
+          ['bet', 'accepted', 10_000, false],
+          ['win', 'paid', 25_000, false],
+          ['win', 'paid', 0, true],
+          ['bet', 'accepted', 5_000, false],
+          ['rollback', 'reversed', 5_000, false],
+        ]);
+        // A player with an active bonus claim: their stake counts for the wagering, step by step.
+        const q = await player(1000);
+        const b = await createBonus(ctx, freeBonus({ amount: 100, maxAmount: 100, wageringMultiplier: 3 }));
+        expectOk(await claim(ctx, { token: q.accessToken, userId: q.userId }, b.id));
+        expectOk(await bet(q, { transactionId: id('fp-claim'), amount: 60 }));
+        expect(await ways()).toEqual(['step by step']);
+        expect((await claimsOf(ctx, q.userId))[0]).toMatchObject({ wagered: 6_000, status: 'ACTIVE' });
+        run.mockRestore();
+      },
+    );
 
     it('a bet and its rollback racing: exactly one outcome, the same on replay, and the money right', async () => {
       const p = await player(1000);

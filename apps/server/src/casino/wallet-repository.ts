@@ -34,7 +34,7 @@ export interface CasinoTxnRow {
 export type NewCasinoTxn = Omit<CasinoTxnRow, 'id'>;
 
 /** 'cwal': the advisory-lock class of wallet calls, apart from the markets' ('bets'). */
-const CASINO_LOCK_CLASS = 0x6377616c;
+export const CASINO_LOCK_CLASS = 0x6377616c;
 
 /**
  * Serialises every call about the same transaction ids of a provider until the transaction ends:

@@ -18,6 +18,7 @@ import { AppError } from '../platform/http/app-error';
 import { formatRupees } from '../platform/money';
 import { barredError, guardRisk } from '../responsible-gaming';
 import type { CasinoTokens } from './casino-token';
+import { CasinoFastPath, type CallPlan } from './wallet-fast-path';
 import * as repo from './wallet-repository';
 
 /*
@@ -64,6 +65,9 @@ interface TokenPlayer extends repo.CasinoPlayer {
 }
 
 export class CasinoWallet {
+  /** The two-round-trip calls on PostgreSQL; null on PGlite. */
+  private readonly fast: CasinoFastPath | null;
+
   constructor(
     private readonly db: Db,
     private readonly ledger: Ledger,
@@ -71,7 +75,9 @@ export class CasinoWallet {
     private readonly now: () => Date = () => new Date(),
     /** The game's name for the cash statement's lines, when the lobby knows it; else its code is shown. */
     private readonly gameName: (provider: CasinoProviderId, gameCode: string) => string | null = () => null,
-  ) {}
+  ) {
+    this.fast = CasinoFastPath.on(db, ledger);
+  }
 
   /** How a statement line names the game: its name in the lobby, else the provider's code. */
   private gameLabel(provider: CasinoProviderId, gameCode: string | null): string {
@@ -91,236 +97,251 @@ export class CasinoWallet {
 
   async bet(provider: CasinoProviderId, input: CasinoBetInput): Promise<CasinoTransactionResult> {
     const player = await this.player(provider, input.casinoToken);
-    return this.ledger.transaction(async (money) => {
-      await repo.lockTransactionIds(money.tx, provider, [input.transactionId]);
-      const { own: first, named } = await repo.findCallAndBet(
-        money.tx,
-        provider,
-        input.transactionId,
-        input.transactionId,
-      );
-      if (first) {
-        const same =
-          first.type === 'bet' &&
-          first.userId === player.id &&
-          first.roundId === input.roundId &&
-          first.gameCode === input.gameCode &&
-          first.amountPaise === input.amount;
-        return this.replay(first, same);
-      }
-      if (named.some((r) => r.outcome === 'tombstone')) {
-        throw new AppError(
-          'CASINO_BET_CANCELLED',
-          'A rollback of this bet came before it: the bet is refused. Nothing was taken.',
-        );
-      }
-      if (player.tokenExpired) throw new AppError('CASINO_TOKEN_EXPIRED');
-      refuseStaker(player, provider);
-      const wallet = await money.wallet(player.id, { forUpdate: true });
-      const free = available(wallet);
-      if (free < input.amount) throw new InsufficientCasinoFunds(free);
-      // A loss limit: what the player lost in its windows, read under the wallet's lock (a player
-      // without one costs no read here).
-      if (player.lossLimited) {
-        await guardRisk(money.tx, player.id, {
-          atRisk: wallet.exposurePaise,
-          added: input.amount,
-          what: 'stake',
-        });
-      }
-      // Play money counts for no bonus. Counted before the debit: the claim's lock, then the ledger's rows,
-      // in the order the bonus feature's own work takes them.
-      if (!wallet.isDemo) {
-        await recordCasinoWager(money, {
-          userId: player.id,
-          provider,
-          transactionId: input.transactionId,
-          amount: input.amount,
-        });
-      }
-      const posted = await money.post({
-        domainId: wallet.domainId,
-        kind: 'casino_debit',
-        reference: `casino:${provider}:${input.transactionId}`,
-        description: `Casino bet: ${this.gameLabel(provider, input.gameCode)} (${provider}), round ${input.roundId}`,
-        lines: [
-          { account: wallet.cash, amount: negPaise(input.amount) },
-          { account: await this.house(money, wallet), amount: input.amount },
-        ],
-      });
-      const { journalId } = posted;
-      const balance = await this.availableAfter(money, wallet, posted);
-      await repo.insertTransaction(money.tx, {
-        domainId: wallet.domainId,
-        userId: player.id,
-        provider,
-        transactionId: input.transactionId,
-        type: 'bet',
-        outcome: 'accepted',
-        roundId: input.roundId,
-        gameCode: input.gameCode,
-        referenceTransactionId: null,
-        amountPaise: input.amount,
-        balanceAfterPaise: balance,
-        journalId,
-      });
-      return { transactionId: input.transactionId, balance, currency: 'INR' };
+    return this.call<CasinoTransactionResult>(provider, player, {
+      ids: [input.transactionId],
+      ownId: input.transactionId,
+      betId: input.transactionId,
+      judge: ({ own: first, named }) => {
+        if (first) {
+          const same =
+            first.type === 'bet' &&
+            first.userId === player.id &&
+            first.roundId === input.roundId &&
+            first.gameCode === input.gameCode &&
+            first.amountPaise === input.amount;
+          return { replay: this.replay(first, same) };
+        }
+        if (named.some((r) => r.outcome === 'tombstone')) {
+          throw new AppError(
+            'CASINO_BET_CANCELLED',
+            'A rollback of this bet came before it: the bet is refused. Nothing was taken.',
+          );
+        }
+        if (player.tokenExpired) throw new AppError('CASINO_TOKEN_EXPIRED');
+        refuseStaker(player, provider);
+        return {
+          then: (wallet) => {
+            const free = available(wallet);
+            if (free < input.amount) throw new InsufficientCasinoFunds(free);
+            return {
+              // A loss limit: what the player lost in its windows, read under the wallet's lock (a
+              // player without one costs no read).
+              lossCheck: player.lossLimited ? input.amount : null,
+              // Play money counts for no bonus. Counted before the debit: the claim's lock, then the
+              // ledger's rows, in the order the bonus feature's own work takes them.
+              bonus: { record: { transactionId: input.transactionId, amount: input.amount } },
+              journal: {
+                kind: 'casino_debit',
+                reference: `casino:${provider}:${input.transactionId}`,
+                description: `Casino bet: ${this.gameLabel(provider, input.gameCode)} (${provider}), round ${input.roundId}`,
+                toPlayer: negPaise(input.amount),
+              },
+              log: {
+                transactionId: input.transactionId,
+                type: 'bet',
+                outcome: 'accepted',
+                roundId: input.roundId,
+                gameCode: input.gameCode,
+                referenceTransactionId: null,
+                amountPaise: input.amount,
+              },
+              answer: (balance) => ({ transactionId: input.transactionId, balance, currency: 'INR' }),
+            };
+          },
+        };
+      },
     });
   }
 
   async win(provider: CasinoProviderId, input: CasinoWinInput): Promise<CasinoTransactionResult> {
     const player = await this.player(provider, input.casinoToken);
-    return this.ledger.transaction(async (money) => {
-      await repo.lockTransactionIds(money.tx, provider, [input.transactionId, input.referenceTransactionId]);
-      const found = await repo.findCallAndBet(
-        money.tx,
-        provider,
-        input.transactionId,
-        input.referenceTransactionId,
-      );
-      const first = found.own;
-      if (first) {
-        const same =
-          first.type === 'win' &&
-          first.userId === player.id &&
-          first.roundId === input.roundId &&
-          first.referenceTransactionId === input.referenceTransactionId &&
-          first.amountPaise === input.amount;
-        return this.replay(first, same);
-      }
-      const { bet, named } = this.betOf(found, player, input.roundId);
-      if (!bet) {
-        if (named.some((r) => r.outcome === 'tombstone')) {
+    return this.call<CasinoTransactionResult>(provider, player, {
+      ids: [input.transactionId, input.referenceTransactionId],
+      ownId: input.transactionId,
+      betId: input.referenceTransactionId,
+      judge: (found) => {
+        const first = found.own;
+        if (first) {
+          const same =
+            first.type === 'win' &&
+            first.userId === player.id &&
+            first.roundId === input.roundId &&
+            first.referenceTransactionId === input.referenceTransactionId &&
+            first.amountPaise === input.amount;
+          return { replay: this.replay(first, same) };
+        }
+        const { bet, named } = this.betOf(found, player, input.roundId);
+        if (!bet) {
+          if (named.some((r) => r.outcome === 'tombstone')) {
+            throw new AppError(
+              'CASINO_BET_CANCELLED',
+              'This bet was rolled back before it came. Nothing was paid.',
+            );
+          }
           throw new AppError(
-            'CASINO_BET_CANCELLED',
-            'This bet was rolled back before it came. Nothing was paid.',
+            'CASINO_BET_NOT_FOUND',
+            'No bet of this provider has that referenceTransactionId. Nothing was paid.',
           );
         }
-        throw new AppError(
-          'CASINO_BET_NOT_FOUND',
-          'No bet of this provider has that referenceTransactionId. Nothing was paid.',
-        );
-      }
-      if (named.some((r) => r.type === 'rollback')) {
-        throw new AppError(
-          'CASINO_BET_CANCELLED',
-          'This bet was rolled back: its stake went back. Nothing was paid.',
-        );
-      }
-      const wallet = await money.wallet(player.id, { forUpdate: true });
-      let journalId: number | null = null;
-      let balance = available(wallet);
-      if (input.amount > 0) {
-        const posted = await money.post({
-          domainId: wallet.domainId,
-          kind: 'casino_credit',
-          reference: `casino:${provider}:${input.transactionId}`,
-          description: `Casino win: ${this.gameLabel(provider, bet.gameCode)} (${provider}), round ${input.roundId}`,
-          lines: [
-            { account: wallet.cash, amount: input.amount },
-            { account: await this.house(money, wallet), amount: negPaise(input.amount) },
-          ],
-        });
-        journalId = posted.journalId;
-        balance = await this.availableAfter(money, wallet, posted);
-      }
-      await repo.insertTransaction(money.tx, {
-        domainId: wallet.domainId,
-        userId: player.id,
-        provider,
-        transactionId: input.transactionId,
-        type: 'win',
-        outcome: 'paid',
-        roundId: input.roundId,
-        gameCode: null,
-        referenceTransactionId: input.referenceTransactionId,
-        amountPaise: input.amount,
-        balanceAfterPaise: balance,
-        journalId,
-      });
-      return { transactionId: input.transactionId, balance, currency: 'INR' };
+        if (named.some((r) => r.type === 'rollback')) {
+          throw new AppError(
+            'CASINO_BET_CANCELLED',
+            'This bet was rolled back: its stake went back. Nothing was paid.',
+          );
+        }
+        return {
+          then: () => ({
+            lossCheck: null,
+            bonus: null,
+            // A win of 0 closes a lost round and moves nothing.
+            journal:
+              input.amount > 0
+                ? {
+                    kind: 'casino_credit',
+                    reference: `casino:${provider}:${input.transactionId}`,
+                    description: `Casino win: ${this.gameLabel(provider, bet.gameCode)} (${provider}), round ${input.roundId}`,
+                    toPlayer: input.amount,
+                  }
+                : null,
+            log: {
+              transactionId: input.transactionId,
+              type: 'win',
+              outcome: 'paid',
+              roundId: input.roundId,
+              gameCode: null,
+              referenceTransactionId: input.referenceTransactionId,
+              amountPaise: input.amount,
+            },
+            answer: (balance) => ({ transactionId: input.transactionId, balance, currency: 'INR' }),
+          }),
+        };
+      },
     });
   }
 
   async rollback(provider: CasinoProviderId, input: CasinoRollbackInput): Promise<CasinoRollbackResult> {
     const player = await this.player(provider, input.casinoToken);
-    return this.ledger.transaction(async (money) => {
-      await repo.lockTransactionIds(money.tx, provider, [input.transactionId, input.referenceTransactionId]);
-      const found = await repo.findCallAndBet(
-        money.tx,
-        provider,
-        input.transactionId,
-        input.referenceTransactionId,
-      );
-      const first = found.own;
-      if (first) {
-        const same =
-          first.type === 'rollback' &&
-          first.userId === player.id &&
-          first.roundId === input.roundId &&
-          first.referenceTransactionId === input.referenceTransactionId;
-        return this.replayRollback(first, same);
-      }
-      const { bet, named } = this.betOf(found, player, input.roundId);
-      if (bet && named.some((r) => r.type === 'win')) {
-        throw new AppError(
-          'CASINO_BET_HAS_WIN',
-          'This bet already has a win: a paid round is final and is not rolled back. Nothing was changed.',
-        );
-      }
-      const wallet = await money.wallet(player.id, { forUpdate: true });
-      const reversedBefore = named.some((r) => r.outcome === 'reversed');
-      const outcome: repo.CasinoOutcome = !bet
-        ? 'tombstone'
-        : reversedBefore
-          ? 'already_reversed'
-          : 'reversed';
-      let journalId: number | null = null;
-      let refunded = ZERO_PAISE;
-      let balance = available(wallet);
-      if (bet && outcome === 'reversed') {
-        refunded = bet.amountPaise;
-        // A stake given back no longer counts for the player's bonus wagering. Before the journal:
-        // the claim's lock, then the ledger's rows, in the order the bet and the bonus feature take them.
-        if (!wallet.isDemo) {
-          await uncountCasinoWager(money, { userId: player.id, provider, transactionId: bet.transactionId });
+    return this.call<CasinoRollbackResult>(provider, player, {
+      ids: [input.transactionId, input.referenceTransactionId],
+      ownId: input.transactionId,
+      betId: input.referenceTransactionId,
+      judge: (found) => {
+        const first = found.own;
+        if (first) {
+          const same =
+            first.type === 'rollback' &&
+            first.userId === player.id &&
+            first.roundId === input.roundId &&
+            first.referenceTransactionId === input.referenceTransactionId;
+          return { replay: this.replayRollback(first, same) };
         }
-        // One reversal per bet in the ledger too, whatever ids its rollbacks carry.
+        const { bet, named } = this.betOf(found, player, input.roundId);
+        if (bet && named.some((r) => r.type === 'win')) {
+          throw new AppError(
+            'CASINO_BET_HAS_WIN',
+            'This bet already has a win: a paid round is final and is not rolled back. Nothing was changed.',
+          );
+        }
+        const reversedBefore = named.some((r) => r.outcome === 'reversed');
+        const outcome: repo.CasinoOutcome = !bet
+          ? 'tombstone'
+          : reversedBefore
+            ? 'already_reversed'
+            : 'reversed';
+        const refunded = bet && outcome === 'reversed' ? bet.amountPaise : ZERO_PAISE;
+        return {
+          then: () => ({
+            lossCheck: null,
+            // A stake given back no longer counts for the player's bonus wagering. Before the
+            // journal: the claim's lock, then the ledger's rows, as the bet and the bonus feature take them.
+            bonus: bet && outcome === 'reversed' ? { uncount: { transactionId: bet.transactionId } } : null,
+            // One reversal per bet in the ledger too, whatever ids its rollbacks carry.
+            journal:
+              bet && outcome === 'reversed'
+                ? {
+                    kind: 'casino_credit',
+                    reference: `casino-rollback:${provider}:${bet.transactionId}`,
+                    description: `Casino bet rolled back: ${this.gameLabel(provider, bet.gameCode)} (${provider}), round ${bet.roundId}`,
+                    toPlayer: refunded,
+                  }
+                : null,
+            log: {
+              transactionId: input.transactionId,
+              type: 'rollback',
+              outcome,
+              roundId: input.roundId,
+              gameCode: null,
+              referenceTransactionId: input.referenceTransactionId,
+              amountPaise: refunded,
+            },
+            answer: (balance) => ({
+              transactionId: input.transactionId,
+              balance,
+              currency: 'INR',
+              referenceTransactionId: input.referenceTransactionId,
+              outcome: OUTCOME[outcome],
+              refunded,
+            }),
+          }),
+        };
+      },
+    });
+  }
+
+  /**
+   * Runs one money call: its two round trips on PostgreSQL (`CasinoFastPath`) when the call is
+   * plain, else (PGlite; a loss limit to judge; bonus wagering to count; a house account not yet
+   * used) one Ledger transaction step by step. Both take the same locks in the same order (the
+   * call's ids, then the wallet) and judge the same rows with the same `plan`.
+   */
+  private async call<R>(provider: CasinoProviderId, player: TokenPlayer, plan: CallPlan<R>): Promise<R> {
+    const fast = await this.fast?.run(provider, player.id, plan);
+    if (fast) return fast.done;
+    return this.ledger.transaction(async (money) => {
+      await repo.lockTransactionIds(money.tx, provider, plan.ids);
+      const judged = plan.judge(await repo.findCallAndBet(money.tx, provider, plan.ownId, plan.betId));
+      if ('replay' in judged) return judged.replay;
+      const wallet = await money.wallet(player.id, { forUpdate: true });
+      const move = judged.then(wallet);
+      if (move.lossCheck !== null) {
+        await guardRisk(money.tx, player.id, {
+          atRisk: wallet.exposurePaise,
+          added: move.lossCheck,
+          what: 'stake',
+        });
+      }
+      if (move.bonus && !wallet.isDemo) {
+        if ('record' in move.bonus) {
+          await recordCasinoWager(money, { userId: player.id, provider, ...move.bonus.record });
+        } else {
+          await uncountCasinoWager(money, { userId: player.id, provider, ...move.bonus.uncount });
+        }
+      }
+      let journalId: number | null = null;
+      let balance = available(wallet);
+      if (move.journal) {
         const posted = await money.post({
           domainId: wallet.domainId,
-          kind: 'casino_credit',
-          reference: `casino-rollback:${provider}:${bet.transactionId}`,
-          description: `Casino bet rolled back: ${this.gameLabel(provider, bet.gameCode)} (${provider}), round ${bet.roundId}`,
+          kind: move.journal.kind,
+          reference: move.journal.reference,
+          description: move.journal.description,
           lines: [
-            { account: wallet.cash, amount: refunded },
-            { account: await this.house(money, wallet), amount: negPaise(refunded) },
+            { account: wallet.cash, amount: move.journal.toPlayer },
+            { account: await this.house(money, wallet), amount: negPaise(move.journal.toPlayer) },
           ],
         });
         journalId = posted.journalId;
         balance = await this.availableAfter(money, wallet, posted);
       }
       await repo.insertTransaction(money.tx, {
+        ...move.log,
         domainId: wallet.domainId,
         userId: player.id,
         provider,
-        transactionId: input.transactionId,
-        type: 'rollback',
-        outcome,
-        roundId: input.roundId,
-        gameCode: null,
-        referenceTransactionId: input.referenceTransactionId,
-        amountPaise: refunded,
         balanceAfterPaise: balance,
         journalId,
       });
-      return {
-        transactionId: input.transactionId,
-        balance,
-        currency: 'INR',
-        referenceTransactionId: input.referenceTransactionId,
-        outcome: OUTCOME[outcome],
-        refunded,
-      };
+      return move.answer(balance);
     });
   }
 

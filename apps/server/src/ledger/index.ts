@@ -12,5 +12,11 @@ export {
   type Wallet,
 } from './ledger';
 export type { HouseAccountCode, JournalKind, WalletRow } from './ledger-repository';
-export { lockWalletRowsInOrderSql, moveExposureCte, moveExposureStatement } from './wallet-repository';
+export {
+  lockWalletRowsInOrderSql,
+  moveExposureCte,
+  moveExposureStatement,
+  postJournalCtes,
+  walletStateSql,
+} from './wallet-repository';
 export { WalletNotifier, type BalanceListener, type PlayerBalance } from './wallet-notifier';

@@ -359,6 +359,14 @@ export class Ledger {
     }
   }
 
+  /**
+   * A domain's house account id, when a committed transaction has used it (null before): for a
+   * caller that composes the ledger's statements into its own SQL (the casino's two-trip calls).
+   */
+  knownHouseAccount(domainId: number, code: HouseAccountCode): number | null {
+    return this.houses.get(`${domainId}:${code}`) ?? null;
+  }
+
   /** A house account's balance as it is now: the sum of its stripes. */
   async houseBalance(domainId: number, code: HouseAccountCode): Promise<Paise> {
     return houseAccountBalance(this.db, domainId, code);

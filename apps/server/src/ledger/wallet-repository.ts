@@ -32,3 +32,39 @@ export function moveExposureStatement(userId: number, delta: SQL): SQL {
       where user_id = ${userId}
       returning exposure, cash_account_id`;
 }
+
+/**
+ * The wallet's state for a decision, as one statement to run after its lock (selectWallet's read):
+ * domain, cash account, exposure, cash balance and whether it is a demo account's.
+ */
+export function walletStateSql(user: string): string {
+  return `select w.domain_id, w.cash_account_id, w.exposure, a.balance, u.is_demo
+      from wallets w join ledger_accounts a on a.id = w.cash_account_id join users u on u.id = w.user_id
+      where w.user_id = ${user}`;
+}
+
+/**
+ * Two CTEs (`j`, `l`) that post one journal and its lines, for a caller's one-statement write: `j`
+ * answers the journal's id (nothing when (kind, reference) was posted before: then no line is
+ * written either), `l` each line's account and balance after it (a player's; null for a house
+ * account). Arguments are SQL literals the caller has checked; the lines must sum to zero (the
+ * database refuses anything else at commit) and go in the order given.
+ */
+export function postJournalCtes(input: {
+  domainId: string;
+  kind: string;
+  reference: string;
+  description: string;
+  lines: readonly { accountId: string; amount: string }[];
+}): string {
+  const values = input.lines.map((l, i) => `(${i}, ${l.accountId}::bigint, ${l.amount}::bigint)`).join(', ');
+  return `j as (
+      insert into journals (domain_id, kind, reference, description)
+      values (${input.domainId}, ${input.kind}, ${input.reference}, ${input.description})
+      on conflict do nothing returning id),
+    l as (
+      insert into journal_lines (journal_id, account_id, amount)
+      select j.id, v.account_id, v.amount from j, (values ${values}) as v(ord, account_id, amount)
+      order by v.ord
+      returning account_id, balance_after)`;
+}

@@ -1,0 +1,241 @@
+import type { CasinoProviderId } from '@backlay/contract';
+import { paise, subPaise, type Paise } from '@backlay/exchange';
+import pg from 'pg';
+import {
+  lockWalletRowsInOrderSql,
+  postJournalCtes,
+  walletStateSql,
+  type Ledger,
+  type WalletRow,
+} from '../ledger';
+import type { Db } from '../platform/db/database';
+import { CASINO_LOCK_CLASS, type CasinoTxnRow, type NewCasinoTxn } from './wallet-repository';
+
+/*
+ * A wallet call on PostgreSQL in two round trips (issue 18), where the Ledger transaction takes
+ * about nine (BEGIN, the locks, the read, the wallet's lock, its read, the journal, the call's
+ * row, COMMIT, each its own message):
+ *
+ *   1. BEGIN; the call's advisory locks; its own id, its bet and the calls naming that bet; the
+ *      wallet's row lock; the wallet (and whether the player has an active bonus claim)
+ *   2. the journal, its lines and the call's row in one statement; COMMIT
+ *
+ * with the call's judgement (`CallPlan`, the same the step-by-step path uses) between them. The
+ * statements of one simple-protocol message each take their own snapshot, so every read after a
+ * lock sees what was committed before it was granted (as the bet path's first way does). Values are
+ * written into the text as literals: integers checked, strings escaped by the driver.
+ *
+ * A call that has more to do than move money against the house goes the step-by-step way instead,
+ * from its start: a stake judged against a loss limit, bonus wagering to count or take back (a
+ * player with an active claim), or a house account no committed call has used yet on this server.
+ */
+
+/** The calls already taken that a call judges: its own id's, its bet's, and those naming that bet. */
+export interface FoundCalls {
+  own: CasinoTxnRow | null;
+  bet: CasinoTxnRow | null;
+  named: CasinoTxnRow[];
+}
+
+/** What a call does with the player's money, decided under its locks and the wallet's. */
+export interface Movement<R> {
+  /** A stake to judge against the player's loss limit (only for a player who set one). */
+  lossCheck: Paise | null;
+  /** Bonus wagering: a stake to count, a rolled-back stake to take back (real money only). */
+  bonus: { record: { transactionId: string; amount: Paise } } | { uncount: { transactionId: string } } | null;
+  /** The journal, when money moves: the amount to the player's cash (signed), the house the other side. */
+  journal: {
+    kind: 'casino_debit' | 'casino_credit';
+    reference: string;
+    description: string;
+    toPlayer: Paise;
+  } | null;
+  /** The call's row in casino_transactions, without the player, the balance and the journal. */
+  log: Omit<NewCasinoTxn, 'domainId' | 'userId' | 'provider' | 'balanceAfterPaise' | 'journalId'>;
+  /** The answer, given the balance the player can stake after the call. */
+  answer: (balance: Paise) => R;
+}
+
+/** A money call: the ids it locks, the rows it reads, and its judgement of them. */
+export interface CallPlan<R> {
+  ids: string[];
+  ownId: string;
+  betId: string;
+  /** A replay's answer, or what to do once the wallet is locked; a refusal throws. */
+  judge: (found: FoundCalls) => { replay: R } | { then: (wallet: WalletRow) => Movement<R> };
+}
+
+type Row = Record<string, unknown>;
+
+const int = (n: number): string => {
+  if (!Number.isSafeInteger(n)) throw new Error(`not an integer: ${String(n)}`);
+  return String(n);
+};
+const text = (s: string): string => pg.escapeLiteral(s);
+const num = (v: unknown): number => {
+  const n = typeof v === 'number' ? v : Number(v);
+  if (!Number.isSafeInteger(n)) throw new Error(`expected an integer from the database, got ${String(v)}`);
+  return n;
+};
+const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : num(v));
+
+const CALL_COLUMNS = `id, domain_id, user_id, provider, transaction_id, type, outcome, round_id, game_code,
+  reference_transaction_id, amount_paise, balance_after_paise, journal_id`;
+
+function callRow(r: Row): CasinoTxnRow {
+  return {
+    id: num(r.id),
+    domainId: num(r.domain_id),
+    userId: num(r.user_id),
+    provider: r.provider as CasinoProviderId,
+    transactionId: String(r.transaction_id),
+    type: r.type as CasinoTxnRow['type'],
+    outcome: r.outcome as CasinoTxnRow['outcome'],
+    roundId: String(r.round_id),
+    gameCode: r.game_code === null ? null : String(r.game_code),
+    referenceTransactionId: r.reference_transaction_id === null ? null : String(r.reference_transaction_id),
+    amountPaise: paise(num(r.amount_paise)),
+    balanceAfterPaise: paise(num(r.balance_after_paise)),
+    journalId: numOrNull(r.journal_id),
+  };
+}
+
+export class CasinoFastPath {
+  /** The fast path for this database: only PostgreSQL through a pool (null for PGlite). */
+  static on(db: Db, ledger: Ledger): CasinoFastPath | null {
+    const pool = (db as unknown as { $client?: unknown }).$client;
+    return pool instanceof pg.Pool ? new CasinoFastPath(pool, ledger) : null;
+  }
+
+  private constructor(
+    private readonly pool: pg.Pool,
+    private readonly ledger: Ledger,
+  ) {}
+
+  /**
+   * The call in two round trips: `{ done }` with its answer (or its refusal thrown), or null when
+   * it must go the step-by-step way (nothing was written then).
+   */
+  async run<R>(provider: CasinoProviderId, userId: number, plan: CallPlan<R>): Promise<{ done: R } | null> {
+    const client = await this.pool.connect();
+    let open = false;
+    let broken = false;
+    try {
+      const u = int(userId);
+      const keys = [...new Set(plan.ids.map((id) => `${provider}:${id}`))].sort();
+      const ids = [...new Set([plan.ownId, plan.betId])].map(text).join(', ');
+      open = true;
+      const first = (await client.query(
+        `begin;
+         select pg_advisory_xact_lock(${CASINO_LOCK_CLASS}, hashtext(k.key))
+           from unnest(array[${keys.map(text).join(', ')}]::text[]) with ordinality as k(key, n) order by k.n;
+         select ${CALL_COLUMNS} from casino_transactions
+           where provider = ${text(provider)}
+             and (transaction_id in (${ids}) or reference_transaction_id = ${text(plan.betId)})
+           order by id;
+         ${lockWalletRowsInOrderSql(`array[${u}]::bigint[]`)};
+         select s.*, exists (select 1 from user_bonuses c where c.user_id = ${u} and c.status = 'ACTIVE') as claim
+           from (${walletStateSql(u)}) s`,
+      )) as unknown as pg.QueryResult<Row>[];
+      const calls = (first[2]?.rows ?? []).map(callRow);
+      const judged = plan.judge({
+        own: calls.find((r) => r.transactionId === plan.ownId) ?? null,
+        bet: calls.find((r) => r.transactionId === plan.betId) ?? null,
+        named: calls.filter((r) => r.referenceTransactionId === plan.betId),
+      });
+      if ('replay' in judged) {
+        await client.query('rollback');
+        open = false;
+        return { done: judged.replay };
+      }
+      const w = first[4]?.rows[0];
+      if (!w) throw new Error(`wallet of user ${userId} missing`);
+      const wallet: WalletRow = {
+        userId,
+        domainId: num(w.domain_id),
+        cashAccountId: num(w.cash_account_id),
+        balancePaise: paise(num(w.balance)),
+        exposurePaise: paise(num(w.exposure)),
+        isDemo: w.is_demo === true,
+      };
+      const move = judged.then(wallet);
+      const house = move.journal
+        ? this.ledger.knownHouseAccount(wallet.domainId, wallet.isDemo ? 'HOUSE_PLAY_MONEY' : 'HOUSE_CASINO')
+        : null;
+      const stepByStep =
+        move.lossCheck !== null ||
+        (move.bonus !== null && !wallet.isDemo && w.claim === true) ||
+        (move.journal !== null && house === null);
+      if (stepByStep) {
+        await client.query('rollback');
+        open = false;
+        return null;
+      }
+      const balanceNow = subPaise(wallet.balancePaise, wallet.exposurePaise);
+      const log: NewCasinoTxn = {
+        ...move.log,
+        domainId: wallet.domainId,
+        userId,
+        provider,
+        balanceAfterPaise: balanceNow,
+        journalId: null,
+      };
+      const cash = int(wallet.cashAccountId);
+      const columns = `domain_id, user_id, provider, transaction_id, type, outcome, round_id, game_code,
+        reference_transaction_id, amount_paise, balance_after_paise, journal_id`;
+      const values = (balance: string, journal: string) =>
+        [
+          int(log.domainId),
+          u,
+          text(provider),
+          text(log.transactionId),
+          text(log.type),
+          text(log.outcome),
+          text(log.roundId),
+          log.gameCode === null ? 'null' : text(log.gameCode),
+          log.referenceTransactionId === null ? 'null' : text(log.referenceTransactionId),
+          int(log.amountPaise),
+          balance,
+          journal,
+        ].join(', ');
+      // The call's row answers the balance after the journal: the cash line's balance less the
+      // exposure read under the wallet's lock (the casino never moves exposure).
+      const write = move.journal
+        ? `with ${postJournalCtes({
+            domainId: int(wallet.domainId),
+            kind: text(move.journal.kind),
+            reference: text(move.journal.reference),
+            description: text(move.journal.description),
+            lines: [
+              { accountId: cash, amount: int(move.journal.toPlayer) },
+              { accountId: int(house as number), amount: int(-move.journal.toPlayer) },
+            ],
+          })},
+          t as (
+            insert into casino_transactions (${columns})
+            select ${values(`(select balance_after from l where account_id = ${cash}) - ${int(wallet.exposurePaise)}`, 'j.id')}
+            from j
+            returning balance_after_paise)
+          select (select balance_after_paise from t) as balance`
+        : `insert into casino_transactions (${columns}) values (${values(int(balanceNow), 'null')})
+           returning balance_after_paise as balance`;
+      const second = (await client.query(`${write}; commit`)) as unknown as pg.QueryResult<Row>[];
+      open = false;
+      const balance = second[0]?.rows[0]?.balance;
+      // A journal of that reference posted before (never by this call's own rows): nothing was
+      // written; the step-by-step way answers it.
+      if (balance === null || balance === undefined) return null;
+      if (move.journal) this.ledger.committed({ walletsChanged: [userId] });
+      return { done: move.answer(paise(num(balance))) };
+    } catch (err) {
+      if (open) {
+        await client.query('rollback').catch(() => {
+          broken = true;
+        });
+      }
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  }
+}
