@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { Bus, BusErrorReporter } from './bus';
+import type { Bus, BusErrorReporter, BusHandler } from './bus';
 
 export interface RedisBusOptions {
   /** Namespace for every channel, e.g. 'backlay:' so several apps can share one Redis. */
@@ -32,7 +32,15 @@ export function createRedisBus(redisUrl: string, options: RedisBusOptions): Bus 
   pub.on('error', onConnectionError);
   sub.on('error', onConnectionError);
 
-  const handlers = new Map<string, Set<(payload: string) => void>>();
+  // Each subscription in an object of its own (the same function subscribed twice is two
+  // subscriptions), not in a closure; a channel's one subscription as it is, a set beyond one:
+  // a hub subscribes a channel per local user, nearly always once.
+  type Entry = { handler: BusHandler };
+  const handlers = new Map<string, Entry | Set<Entry>>();
+  const entriesOf = (channel: string): readonly Entry[] => {
+    const subscribed = handlers.get(channel);
+    return subscribed === undefined ? [] : subscribed instanceof Set ? [...subscribed] : [subscribed];
+  };
   const subscribedAtRedis = new Set<string>();
   // Redis SUBSCRIBE/UNSUBSCRIBE for one channel run one after another, each reconciling the
   // wanted state (any local handler?) with the state at Redis, so racing joins and leaves settle
@@ -43,11 +51,9 @@ export function createRedisBus(redisUrl: string, options: RedisBusOptions): Bus 
   sub.on('message', (fullChannel: string, payload: string) => {
     if (!fullChannel.startsWith(prefix)) return;
     const channel = fullChannel.slice(prefix.length);
-    const set = handlers.get(channel);
-    if (!set) return;
-    for (const handler of [...set]) {
+    for (const entry of entriesOf(channel)) {
       try {
-        handler(payload);
+        entry.handler(payload, channel);
       } catch (error) {
         report(error, channel);
       }
@@ -57,7 +63,7 @@ export function createRedisBus(redisUrl: string, options: RedisBusOptions): Bus 
   function reconcile(channel: string): Promise<void> {
     const previous = chains.get(channel) ?? Promise.resolve();
     const next = previous.then(async () => {
-      const wanted = (handlers.get(channel)?.size ?? 0) > 0;
+      const wanted = handlers.has(channel);
       const present = subscribedAtRedis.has(channel);
       if (wanted && !present) {
         await sub.subscribe(prefix + channel);
@@ -75,6 +81,22 @@ export function createRedisBus(redisUrl: string, options: RedisBusOptions): Bus 
     return next;
   }
 
+  function remove(channel: string, entry: Entry): boolean {
+    const current = handlers.get(channel);
+    if (current === entry) {
+      handlers.delete(channel);
+      return true;
+    }
+    if (!(current instanceof Set) || !current.delete(entry)) return false;
+    if (current.size === 1) handlers.set(channel, current.values().next().value!);
+    return true;
+  }
+
+  async function unsubscribeEntry(channel: string, entry: Entry): Promise<void> {
+    if (!remove(channel, entry) || closed) return;
+    await reconcile(channel);
+  }
+
   return {
     async publish(channel, payload) {
       if (closed) throw new Error('The bus is closed');
@@ -82,30 +104,22 @@ export function createRedisBus(redisUrl: string, options: RedisBusOptions): Bus 
     },
     async subscribe(channel, handler) {
       if (closed) throw new Error('The bus is closed');
-      const entry = (payload: string) => handler(payload);
-      let set = handlers.get(channel);
-      if (!set) {
-        set = new Set();
-        handlers.set(channel, set);
-      }
-      set.add(entry);
-      const remove = () => {
-        const current = handlers.get(channel);
-        if (!current) return false;
-        const removed = current.delete(entry);
-        if (current.size === 0) handlers.delete(channel);
-        return removed;
-      };
+      const entry: Entry = { handler };
+      const subscribed = handlers.get(channel);
+      if (subscribed === undefined) handlers.set(channel, entry);
+      else if (subscribed instanceof Set) subscribed.add(entry);
+      else handlers.set(channel, new Set([subscribed, entry]));
       try {
         await reconcile(channel);
       } catch (error) {
-        remove();
+        remove(channel, entry);
         throw error;
       }
-      return async () => {
-        if (!remove() || closed) return;
-        await reconcile(channel);
-      };
+      return () => unsubscribeEntry(channel, entry);
+    },
+    async unsubscribe(channel, handler) {
+      const entry = entriesOf(channel).find((candidate) => candidate.handler === handler);
+      if (entry !== undefined) await unsubscribeEntry(channel, entry);
     },
     async close() {
       if (closed) return;

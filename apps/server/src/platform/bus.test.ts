@@ -45,6 +45,44 @@ describe('in-process bus', () => {
     await expect(bus.publish('user:1', 'x')).rejects.toThrow(/closed/);
   });
 
+  it('knows whether a channel has a subscriber, from the moment subscribe is called until unsubscribe is', async () => {
+    const bus = createInProcessBus();
+    expect(bus.hasSubscribers?.('group:a')).toBe(false);
+    // Synchronously, before the subscription's promise settles: a publisher asking in between must not skip.
+    const subscribing = bus.subscribe('group:a', () => undefined);
+    expect(bus.hasSubscribers?.('group:a')).toBe(true);
+    const offA = await subscribing;
+    const offB = await bus.subscribe('group:a', () => undefined);
+    const unsubscribing = offA();
+    expect(bus.hasSubscribers?.('group:a')).toBe(true);
+    await unsubscribing;
+    void offB();
+    expect(bus.hasSubscribers?.('group:a')).toBe(false);
+    expect(bus.hasSubscribers?.('group:ab')).toBe(false);
+    await bus.close();
+  });
+
+  it('tells a handler its channel, and takes a subscription back by channel and handler', async () => {
+    const bus = createInProcessBus();
+    const heard: string[] = [];
+    const handler = (payload: string, channel: string) => heard.push(`${channel}=${payload}`);
+    await bus.subscribe('user:1', handler);
+    await bus.subscribe('user:2', handler);
+    await bus.subscribe('user:2', handler);
+    await bus.publish('user:1', 'a');
+    await bus.publish('user:2', 'b');
+    await bus.unsubscribe?.('user:2', handler);
+    await bus.publish('user:2', 'c');
+    await bus.unsubscribe?.('user:2', handler);
+    await bus.unsubscribe?.('user:1', handler);
+    await bus.publish('user:1', 'd');
+    await bus.publish('user:2', 'e');
+    expect(heard).toEqual(['user:1=a', 'user:2=b', 'user:2=b', 'user:2=c']);
+    expect(bus.hasSubscribers?.('user:1')).toBe(false);
+    expect(bus.hasSubscribers?.('user:2')).toBe(false);
+    await bus.close();
+  });
+
   it('keeps delivering when one handler throws', async () => {
     const errors: string[] = [];
     const bus = createInProcessBus({ onHandlerError: (_error, channel) => errors.push(channel) });
@@ -83,6 +121,8 @@ describe.runIf(redisUrl)('Redis bus', () => {
     await one.publish('user:7', 'hello');
     await received.waitFor(1);
     expect(received.items).toEqual(['hello']);
+    // Other processes subscribe on their own, so the bus cannot say a channel has nobody.
+    expect(one.hasSubscribers).toBeUndefined();
     await one.close();
     await two.close();
   });
@@ -112,6 +152,25 @@ describe.runIf(redisUrl)('Redis bus', () => {
     await bus.publish('group:x', 'c');
     await c.waitFor(1);
     expect(c.items).toEqual(['c']);
+    await bus.close();
+  });
+
+  it('takes a subscription back by channel and handler, and drops the SUBSCRIBE with the last', async () => {
+    const prefix = `test:${randomUUID()}:`;
+    const bus = createRedisBus(url, { prefix });
+    const heard = inbox();
+    const handler = (payload: string, channel: string) => heard.handler(`${channel}=${payload}`);
+    await bus.subscribe('user:3', handler);
+    await bus.subscribe('user:3', handler);
+    await bus.publish('user:3', 'twice');
+    await heard.waitFor(2);
+    await bus.unsubscribe?.('user:3', handler);
+    expect(await subscribersAtRedis(`${prefix}user:3`)).toBe(1);
+    await bus.publish('user:3', 'once');
+    await heard.waitFor(3);
+    await bus.unsubscribe?.('user:3', handler);
+    expect(await subscribersAtRedis(`${prefix}user:3`)).toBe(0);
+    expect(heard.items).toEqual(['user:3=twice', 'user:3=twice', 'user:3=once']);
     await bus.close();
   });
 });

@@ -5,15 +5,31 @@
  */
 export interface Bus {
   publish(channel: string, payload: string): Promise<void>;
-  /** Resolves once messages on the channel are being delivered; returns its unsubscribe. */
-  subscribe(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Resolves once messages on the channel are being delivered; returns its unsubscribe. The
+   * handler is told the channel too, so one function can serve many channels.
+   */
+  subscribe(channel: string, handler: BusHandler): Promise<() => Promise<void>>;
+  /**
+   * Ends one subscription of `handler` to the channel, as the function subscribe returned would:
+   * for a subscriber of many channels that keeps no function per subscription.
+   */
+  unsubscribe?(channel: string, handler: BusHandler): Promise<void>;
+  /**
+   * False only when a publish on the channel provably reaches nobody, so a publisher may skip
+   * making the payload; true when it may reach someone. A bus that cannot know (Redis: other
+   * processes subscribe on their own) leaves it out, and publishers treat that as true.
+   */
+  hasSubscribers?(channel: string): boolean;
   close(): Promise<void>;
 }
+
+export type BusHandler = (payload: string, channel: string) => void;
 
 export type BusErrorReporter = (error: unknown, channel: string) => void;
 
 interface Subscription {
-  handler: (payload: string) => void;
+  handler: BusHandler;
 }
 
 /** Delivers synchronously inside publish(); a throwing handler never stops the others. */
@@ -27,9 +43,25 @@ export function createInProcessBus(options: { onHandlerError?: BusErrorReporter 
     ((error, channel) => {
       console.error(`bus handler for ${channel} failed`, error);
     });
+  /** Removes the first subscription of the channel that matches. */
+  const remove = (channel: string, matches: (entry: Subscription) => boolean) => {
+    const current = handlers.get(channel);
+    if (current === undefined) return;
+    if (!(current instanceof Set)) {
+      if (matches(current)) handlers.delete(channel);
+      return;
+    }
+    for (const entry of current) {
+      if (!matches(entry)) continue;
+      current.delete(entry);
+      if (current.size === 1) handlers.set(channel, current.values().next().value!);
+      else if (current.size === 0) handlers.delete(channel);
+      return;
+    }
+  };
   const deliver = (entry: Subscription, channel: string, payload: string) => {
     try {
-      entry.handler(payload);
+      entry.handler(payload, channel);
     } catch (error) {
       report(error, channel);
     }
@@ -53,11 +85,16 @@ export function createInProcessBus(options: { onHandlerError?: BusErrorReporter 
       else if (subscribed instanceof Set) subscribed.add(entry);
       else handlers.set(channel, new Set([subscribed, entry]));
       return async () => {
-        const current = handlers.get(channel);
-        if (current === entry) handlers.delete(channel);
-        else if (current instanceof Set && current.delete(entry) && current.size === 0)
-          handlers.delete(channel);
+        remove(channel, (candidate) => candidate === entry);
       };
+    },
+    async unsubscribe(channel, handler) {
+      remove(channel, (candidate) => candidate.handler === handler);
+    },
+    // Every subscriber of this bus is in this process: the map is the whole truth, kept in step
+    // synchronously by subscribe and unsubscribe.
+    hasSubscribers(channel) {
+      return handlers.has(channel);
     },
     async close() {
       closed = true;

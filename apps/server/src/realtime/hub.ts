@@ -40,10 +40,14 @@ export function encodeServerPush(push: ServerPush): ServerPushWire {
   return encoded.data;
 }
 
+/** What RealtimeHub encodes pushes with: an object, so a test can count the encodes (vi.spyOn). */
+export const pushEncoder = { encode: encodeServerPush };
+
 /**
  * What the rest of the server uses to reach clients, whichever server holds their connection.
  * Every push is a contract ServerPush, sent through the client method `Message`; a malformed one
- * rejects with PushRefusedError and reaches nobody.
+ * rejects with PushRefusedError and reaches nobody. A push to an audience that provably has
+ * nobody (no local member, and a bus that knows no other server listens) is dropped unmade.
  */
 export interface HubSender {
   sendToUser(userId: string, push: ServerPush): Promise<void>;
@@ -83,8 +87,14 @@ export class RealtimeHub implements HubSender {
     private readonly registration: ClientRegistration,
   ) {}
 
+  /**
+   * A push nobody can receive is neither encoded nor framed (so it is not refused either): at
+   * start-up the feed replays thousands of changes to groups nobody has joined yet, and an idle
+   * server hears every change of the feed.
+   */
   private async push(audience: HubAudience, push: ServerPush): Promise<void> {
-    await this.signalr.send(audience, HUB_CLIENT_METHOD, [encodeServerPush(push)]);
+    if (!this.signalr.mayReach(audience)) return;
+    await this.signalr.send(audience, HUB_CLIENT_METHOD, [pushEncoder.encode(push)]);
   }
 
   sendToUser(userId: string, push: ServerPush): Promise<void> {

@@ -2,11 +2,14 @@ import type { Bus } from '../../platform/bus';
 import type { HubLogger } from './types';
 
 /**
- * One shared bus subscription. `ready` is set while the bus subscribes; `unsubscribe` once it has.
- * A server may hold one per local user and group, so it keeps nothing more.
+ * One shared bus subscription. `ready` is set while the bus subscribes; `unsubscribe` once it has,
+ * for a bus that can only be left through the function it returned. A server may hold one per
+ * local user and group, so it keeps nothing more: no function of its own.
  */
 interface ChannelRef {
   count: number;
+  key: string;
+  handler: KeyedHandler;
   ready: Promise<void> | null;
   unsubscribe: (() => Promise<void>) | null;
 }
@@ -23,6 +26,12 @@ export class ChannelRefs {
     private readonly logger: HubLogger,
   ) {}
 
+  /** Every channel's payloads come here, to the handler and key of the channel's entry. */
+  private readonly deliver = (payload: string, channel: string): void => {
+    const ref = this.refs.get(channel);
+    if (ref !== undefined) ref.handler(ref.key, payload);
+  };
+
   /**
    * Counts one more interest in the channel and resolves once it is subscribed. The first
    * subscribes, delivering each payload to `handler` with `key`, so callers share one handler
@@ -31,23 +40,22 @@ export class ChannelRefs {
   async acquire(channel: string, key: string, handler: KeyedHandler): Promise<void> {
     let ref = this.refs.get(channel);
     if (!ref) {
-      const created: ChannelRef = { count: 0, ready: null, unsubscribe: null };
+      const created: ChannelRef = { count: 0, key, handler, ready: null, unsubscribe: null };
       this.refs.set(channel, created);
-      created.ready = this.bus
-        .subscribe(channel, (payload) => handler(key, payload))
-        .then(
-          (unsubscribe) => {
-            created.ready = null;
-            // Released while subscribing: nobody wants it any more.
-            if (this.refs.get(channel) === created) created.unsubscribe = unsubscribe;
-            else this.unsubscribe(channel, unsubscribe);
-          },
-          (error: unknown) => {
-            created.ready = null;
-            if (this.refs.get(channel) === created) this.refs.delete(channel);
-            throw error;
-          },
-        );
+      created.ready = this.bus.subscribe(channel, this.deliver).then(
+        (unsubscribe) => {
+          created.ready = null;
+          // Released while subscribing: nobody wants it any more.
+          if (this.refs.get(channel) !== created) this.unsubscribe(channel, unsubscribe);
+          // A bus that takes the channel and handler back keeps no function here.
+          else if (this.bus.unsubscribe === undefined) created.unsubscribe = unsubscribe;
+        },
+        (error: unknown) => {
+          created.ready = null;
+          if (this.refs.get(channel) === created) this.refs.delete(channel);
+          throw error;
+        },
+      );
       ref = created;
     }
     ref.count += 1;
@@ -61,16 +69,16 @@ export class ChannelRefs {
     if (ref.count > 0) return;
     this.refs.delete(channel);
     // Still subscribing: acquire's continuation sees the entry gone and unsubscribes.
-    if (ref.unsubscribe) this.unsubscribe(channel, ref.unsubscribe);
+    if (ref.ready === null) this.unsubscribe(channel, ref.unsubscribe);
   }
 
   async releaseAll(): Promise<void> {
-    const refs = [...this.refs.values()];
+    const refs = [...this.refs];
     this.refs.clear();
     await Promise.allSettled(
-      refs.map(async (ref) => {
-        if (ref.unsubscribe) await ref.unsubscribe();
-        else await ref.ready;
+      refs.map(async ([channel, ref]) => {
+        if (ref.ready !== null) await ref.ready;
+        else await this.leave(channel, ref.unsubscribe);
       }),
     );
   }
@@ -79,8 +87,14 @@ export class ChannelRefs {
     return this.refs.size;
   }
 
-  private unsubscribe(channel: string, unsubscribe: () => Promise<void>): void {
-    unsubscribe().catch((error: unknown) =>
+  /** Leaves a channel through the function the bus gave, or by channel and handler. */
+  private leave(channel: string, unsubscribe: (() => Promise<void>) | null): Promise<void> {
+    if (unsubscribe !== null) return unsubscribe();
+    return this.bus.unsubscribe?.(channel, this.deliver) ?? Promise.resolve();
+  }
+
+  private unsubscribe(channel: string, unsubscribe: (() => Promise<void>) | null): void {
+    this.leave(channel, unsubscribe).catch((error: unknown) =>
       this.logger.warn({ err: error, channel }, 'hub: unsubscribe failed'),
     );
   }

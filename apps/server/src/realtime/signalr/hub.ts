@@ -578,10 +578,45 @@ export class SignalRHub<S> {
   }
 
   /**
+   * False when a send to the audience would provably reach nobody, so the caller need not make
+   * the message: no local connection or group member, and a bus that knows nobody else subscribes
+   * (the in-process bus knows; over Redis another server may hold them, so it answers true).
+   */
+  mayReach(audience: HubAudience): boolean {
+    if ('connection' in audience) {
+      if (this.byId.has(audience.connection)) return true;
+      const server = serverOfConnection(audience.connection);
+      if (server === null || server === this.serverId) return false;
+      return this.busMayDeliver(this.channels.server(server));
+    }
+    if ('localGroup' in audience) return this.groups.has(audience.localGroup);
+    // A local member is an audience whatever the bus; without one, ask the bus about the others.
+    if ('user' in audience) {
+      return this.users.has(audience.user) || this.busMayDeliver(this.channels.user(audience.user));
+    }
+    if ('group' in audience) {
+      return this.groups.has(audience.group) || this.busMayDeliver(this.channels.group(audience.group));
+    }
+    return this.byId.size > 0 || this.busMayDeliver(this.channels.all);
+  }
+
+  /**
+   * Whether a publish on the channel may reach another server's connections. Asked only where
+   * this server holds no member, so it is not itself subscribed, except to `all`, which every
+   * server subscribes at start: that one stays reachable (true), as the bus cannot say more.
+   */
+  private busMayDeliver(channel: string): boolean {
+    const { bus } = this.options;
+    return bus.hasSubscribers === undefined || bus.hasSubscribers(channel);
+  }
+
+  /**
    * Invokes the client method `target` with `args` on every connection of the audience. The
-   * frame is serialised once, here, and travels the bus as it goes on the wire.
+   * frame is serialised once, here, and travels the bus as it goes on the wire. Nothing is made
+   * or published for an audience that provably has nobody (mayReach).
    */
   async send(audience: HubAudience, target: string, args: readonly unknown[]): Promise<void> {
+    if (!this.mayReach(audience)) return;
     const frame = invocationFrame(target, args);
     if ('connection' in audience) {
       const local = this.byId.get(audience.connection);
