@@ -431,7 +431,13 @@ export class SignalRHub<S> {
         'hub: replay buffer exceeded, closing',
       );
       this.close(conn, { error: 'The client did not acknowledge messages in time.', allowReconnect: true });
+      return;
     }
+    // What the client sent since the last Ack is acknowledged now, in the same write as this
+    // frame (the transport sends one turn's frames together), instead of by a write of its own at
+    // the next sweep: a stateful RegisterClient is acknowledged with its completion.
+    const ack = conn.takeAck();
+    if (ack !== null) this.writeRaw(conn, ackFrame(ack));
   }
 
   private onPush(payload: string, targets: Iterable<ClientConnection>): void {
