@@ -16,13 +16,13 @@
 // files: raise it first if `ulimit -n` is lower (`ulimit -n 20000`).
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { TokenService } from '../../apps/server/src/auth/tokens';
+import { HttpConnection } from '../lib/http-client';
 import { BENCH_SECRET, benchClaims } from './tokens';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -163,41 +163,30 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /**
- * POST negotiate with node:http on a keep-alive agent, as a browser reuses its connections: the
- * load generator's cost per request is a fraction of fetch's, so it does not hold the hub back.
+ * POST negotiate as the official client does (its headers, an empty text body), over keep-alive
+ * connections as a browser reuses its own, with the lean HTTP/1.1 client of the load generators
+ * (bench/lib/http-client.ts): real HTTP over TCP, at a fraction of node:http's CPU, so the load
+ * generator leaves the shared cores to the server as a remote browser would.
  */
-function negotiate(port: number, token: string, agent: Agent): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const req = request(
+async function negotiate(connections: HttpConnection[], port: number, token: string): Promise<unknown> {
+  const connection = connections.pop() ?? new HttpConnection('127.0.0.1', port);
+  try {
+    const answer = await connection.post(
+      `/notify/negotiate?negotiateVersion=1${STATEFUL ? '&useStatefulReconnect=true' : ''}`,
       {
-        agent,
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: `/notify/negotiate?negotiateVersion=1${STATEFUL ? '&useStatefulReconnect=true' : ''}`,
-        // What the official client sends (its fetch adds the content type of its empty text body).
-        headers: {
-          authorization: `Bearer ${token}`,
-          'x-requested-with': 'XMLHttpRequest',
-          'x-signalr-user-agent':
-            'Microsoft SignalR/10.0 (10.0.11; Unknown OS; Browser; Unknown Runtime Version)',
-          'content-type': 'text/plain;charset=UTF-8',
-          'content-length': 0,
-        },
+        authorization: `Bearer ${token}`,
+        'x-requested-with': 'XMLHttpRequest',
+        'x-signalr-user-agent':
+          'Microsoft SignalR/10.0 (10.0.11; Unknown OS; Browser; Unknown Runtime Version)',
+        'content-type': 'text/plain;charset=UTF-8',
       },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => {
-          if (res.statusCode !== 200) reject(new Error(`negotiate answered ${String(res.statusCode)}`));
-          else resolve(JSON.parse(body));
-        });
-      },
+      '',
     );
-    req.on('error', reject);
-    req.end();
-  });
+    if (answer.status !== 200) throw new Error(`negotiate answered ${answer.status}`);
+    return JSON.parse(answer.body);
+  } finally {
+    connections.push(connection);
+  }
 }
 
 async function runMode(mode: Mode, clientCount = CLIENTS, measured = true) {
@@ -266,7 +255,7 @@ async function runMode(mode: Mode, clientCount = CLIENTS, measured = true) {
       : null;
   // Where a hub connect spends its time, summed over the clients: negotiate, upgrade, handshake, RegisterClient.
   const phaseMs = { negotiate: 0, upgrade: 0, handshake: 0, register: 0 };
-  const agent = new Agent({ keepAlive: true, maxSockets: CONNECT_CONCURRENCY });
+  const httpConnections: HttpConnection[] = [];
 
   /** What a hub client tracks: its protocol step, and under stateful reconnect what it received. */
   interface HubClientState {
@@ -333,7 +322,11 @@ async function runMode(mode: Mode, clientCount = CLIENTS, measured = true) {
     }
     const token = tokens[i]!;
     const started = now();
-    const { connectionToken, useStatefulReconnect } = (await negotiate(ready.port, token, agent)) as {
+    const { connectionToken, useStatefulReconnect } = (await negotiate(
+      httpConnections,
+      ready.port,
+      token,
+    )) as {
       connectionToken: string;
       useStatefulReconnect?: boolean;
     };
@@ -430,7 +423,7 @@ async function runMode(mode: Mode, clientCount = CLIENTS, measured = true) {
   }
   clients.push(...(await connectPart(firstPart, CLIENTS - firstPart, profile)));
   const connectSeconds = connectMs / 1000;
-  agent.destroy();
+  for (const connection of httpConnections) connection.close();
 
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
   const loaded = await child.request({ type: 'measure' }, 'measured');
