@@ -1,4 +1,4 @@
-import { createHash, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
+import { createHash, randomBytes, webcrypto } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 export interface AccessClaims {
@@ -22,14 +22,24 @@ const ISSUER = 'backlay';
 
 /** Short-lived HS256 access tokens and opaque refresh tokens stored only as hashes. */
 export class TokenService {
-  /** Imported once: given bytes, jose imports the key again for every signature and check. */
-  private readonly key: KeyObject;
+  /**
+   * Imported once, as a CryptoKey: jose works through WebCrypto, so given bytes, or a secret
+   * KeyObject (which it exports to bytes on Node before 22.10, lacking KeyObject.toCryptoKey), it
+   * imports the key again for every signature and check.
+   */
+  private readonly key: Promise<webcrypto.CryptoKey>;
   constructor(
     secret: string,
     readonly accessTtlSeconds: number,
     private readonly revokedSessions: RevokedSessions = { has: () => false },
   ) {
-    this.key = createSecretKey(Buffer.from(secret, 'utf8'));
+    this.key = webcrypto.subtle.importKey(
+      'raw',
+      Buffer.from(secret, 'utf8'),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
   }
 
   async signAccess(claims: AccessClaims): Promise<{ token: string; expireInSeconds: number }> {
@@ -40,7 +50,7 @@ export class TokenService {
       .setAudience('api')
       .setIssuedAt()
       .setExpirationTime(`${this.accessTtlSeconds}s`)
-      .sign(this.key);
+      .sign(await this.key);
     return { token, expireInSeconds: this.accessTtlSeconds };
   }
 
@@ -55,7 +65,8 @@ export class TokenService {
   private static readonly CACHE_SIZE = 10_000;
 
   async verifyAccess(token: string): Promise<VerifyResult> {
-    const key = createHash('sha256').update(token).digest('base64url').slice(0, 22);
+    // 16 bytes straight to text: a slice of the whole digest's text would keep all 43 characters.
+    const key = createHash('sha256').update(token).digest().toString('base64url', 0, 16);
     const hit = this.verified.get(key);
     if (hit) {
       if (this.revokedSessions.has(hit.claims.sessionId)) {
@@ -82,7 +93,7 @@ export class TokenService {
 
   private async verifyUncached(token: string): Promise<VerifyResult> {
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      const { payload } = await jwtVerify(token, await this.key, {
         issuer: ISSUER,
         audience: 'api',
         algorithms: ['HS256'],
@@ -116,7 +127,7 @@ export class TokenService {
       .setAudience('casino')
       .setIssuedAt()
       .setExpirationTime('6h')
-      .sign(this.key);
+      .sign(await this.key);
   }
 }
 
