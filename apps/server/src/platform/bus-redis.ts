@@ -32,15 +32,9 @@ export function createRedisBus(redisUrl: string, options: RedisBusOptions): Bus 
   pub.on('error', onConnectionError);
   sub.on('error', onConnectionError);
 
-  // Each subscription in an object of its own (the same function subscribed twice is two
-  // subscriptions), not in a closure; a channel's one subscription as it is, a set beyond one:
-  // a hub subscribes a channel per local user, nearly always once.
-  type Entry = { handler: BusHandler };
-  const handlers = new Map<string, Entry | Set<Entry>>();
-  const entriesOf = (channel: string): readonly Entry[] => {
-    const subscribed = handlers.get(channel);
-    return subscribed === undefined ? [] : subscribed instanceof Set ? [...subscribed] : [subscribed];
-  };
+  // A channel's one handler as it is, an array beyond one (the same function subscribed twice is
+  // two subscriptions): a hub subscribes a channel per local user, nearly always once.
+  const handlers = new Map<string, BusHandler | BusHandler[]>();
   const subscribedAtRedis = new Set<string>();
   // Redis SUBSCRIBE/UNSUBSCRIBE for one channel run one after another, each reconciling the
   // wanted state (any local handler?) with the state at Redis, so racing joins and leaves settle
@@ -51,9 +45,11 @@ export function createRedisBus(redisUrl: string, options: RedisBusOptions): Bus 
   sub.on('message', (fullChannel: string, payload: string) => {
     if (!fullChannel.startsWith(prefix)) return;
     const channel = fullChannel.slice(prefix.length);
-    for (const entry of entriesOf(channel)) {
+    const subscribed = handlers.get(channel);
+    if (subscribed === undefined) return;
+    for (const handler of Array.isArray(subscribed) ? [...subscribed] : [subscribed]) {
       try {
-        entry.handler(payload, channel);
+        handler(payload, channel);
       } catch (error) {
         report(error, channel);
       }
@@ -81,19 +77,22 @@ export function createRedisBus(redisUrl: string, options: RedisBusOptions): Bus 
     return next;
   }
 
-  function remove(channel: string, entry: Entry): boolean {
+  function remove(channel: string, handler: BusHandler): boolean {
     const current = handlers.get(channel);
-    if (current === entry) {
+    if (current === handler) {
       handlers.delete(channel);
       return true;
     }
-    if (!(current instanceof Set) || !current.delete(entry)) return false;
-    if (current.size === 1) handlers.set(channel, current.values().next().value!);
+    if (!Array.isArray(current)) return false;
+    const at = current.indexOf(handler);
+    if (at < 0) return false;
+    current.splice(at, 1);
+    if (current.length === 1) handlers.set(channel, current[0]!);
     return true;
   }
 
-  async function unsubscribeEntry(channel: string, entry: Entry): Promise<void> {
-    if (!remove(channel, entry) || closed) return;
+  async function unsubscribe(channel: string, handler: BusHandler): Promise<void> {
+    if (!remove(channel, handler) || closed) return;
     await reconcile(channel);
   }
 
@@ -104,23 +103,19 @@ export function createRedisBus(redisUrl: string, options: RedisBusOptions): Bus 
     },
     async subscribe(channel, handler) {
       if (closed) throw new Error('The bus is closed');
-      const entry: Entry = { handler };
       const subscribed = handlers.get(channel);
-      if (subscribed === undefined) handlers.set(channel, entry);
-      else if (subscribed instanceof Set) subscribed.add(entry);
-      else handlers.set(channel, new Set([subscribed, entry]));
+      if (subscribed === undefined) handlers.set(channel, handler);
+      else if (Array.isArray(subscribed)) subscribed.push(handler);
+      else handlers.set(channel, [subscribed, handler]);
       try {
         await reconcile(channel);
       } catch (error) {
-        remove(channel, entry);
+        remove(channel, handler);
         throw error;
       }
-      return () => unsubscribeEntry(channel, entry);
+      return () => unsubscribe(channel, handler);
     },
-    async unsubscribe(channel, handler) {
-      const entry = entriesOf(channel).find((candidate) => candidate.handler === handler);
-      if (entry !== undefined) await unsubscribeEntry(channel, entry);
-    },
+    unsubscribe,
     async close() {
       if (closed) return;
       closed = true;

@@ -14,7 +14,7 @@ export interface Bus {
    * Ends one subscription of `handler` to the channel, as the function subscribe returned would:
    * for a subscriber of many channels that keeps no function per subscription.
    */
-  unsubscribe?(channel: string, handler: BusHandler): Promise<void>;
+  unsubscribe(channel: string, handler: BusHandler): Promise<void>;
   /**
    * False only when a publish on the channel provably reaches nobody, so a publisher may skip
    * making the payload; true when it may reach someone. A bus that cannot know (Redis: other
@@ -28,40 +28,35 @@ export type BusHandler = (payload: string, channel: string) => void;
 
 export type BusErrorReporter = (error: unknown, channel: string) => void;
 
-interface Subscription {
-  handler: BusHandler;
-}
+/**
+ * A channel's subscriptions: its one handler as it is, an array beyond one. The same function
+ * subscribed twice is two subscriptions, and each unsubscribe ends one of them.
+ */
+type Subscribed = BusHandler | BusHandler[];
 
 /** Delivers synchronously inside publish(); a throwing handler never stops the others. */
 export function createInProcessBus(options: { onHandlerError?: BusErrorReporter } = {}): Bus {
-  // A channel's one subscription as it is, a set beyond one: a server subscribes a channel per
-  // local user, nearly always once.
-  const handlers = new Map<string, Subscription | Set<Subscription>>();
+  // A server subscribes a channel per local user, nearly always once: nothing but the handler.
+  const handlers = new Map<string, Subscribed>();
   let closed = false;
   const report: BusErrorReporter =
     options.onHandlerError ??
     ((error, channel) => {
       console.error(`bus handler for ${channel} failed`, error);
     });
-  /** Removes the first subscription of the channel that matches. */
-  const remove = (channel: string, matches: (entry: Subscription) => boolean) => {
+  const remove = (channel: string, handler: BusHandler) => {
     const current = handlers.get(channel);
-    if (current === undefined) return;
-    if (!(current instanceof Set)) {
-      if (matches(current)) handlers.delete(channel);
-      return;
-    }
-    for (const entry of current) {
-      if (!matches(entry)) continue;
-      current.delete(entry);
-      if (current.size === 1) handlers.set(channel, current.values().next().value!);
-      else if (current.size === 0) handlers.delete(channel);
-      return;
+    if (current === handler) handlers.delete(channel);
+    else if (Array.isArray(current)) {
+      const at = current.indexOf(handler);
+      if (at < 0) return;
+      current.splice(at, 1);
+      if (current.length === 1) handlers.set(channel, current[0]!);
     }
   };
-  const deliver = (entry: Subscription, channel: string, payload: string) => {
+  const deliver = (handler: BusHandler, channel: string, payload: string) => {
     try {
-      entry.handler(payload, channel);
+      handler(payload, channel);
     } catch (error) {
       report(error, channel);
     }
@@ -71,25 +66,20 @@ export function createInProcessBus(options: { onHandlerError?: BusErrorReporter 
     async publish(channel, payload) {
       if (closed) throw new Error('The bus is closed');
       const subscribed = handlers.get(channel);
-      if (!subscribed) return;
-      if (!(subscribed instanceof Set)) deliver(subscribed, channel, payload);
-      else for (const entry of [...subscribed]) deliver(entry, channel, payload);
+      if (subscribed === undefined) return;
+      if (!Array.isArray(subscribed)) deliver(subscribed, channel, payload);
+      else for (const handler of [...subscribed]) deliver(handler, channel, payload);
     },
     async subscribe(channel, handler) {
       if (closed) throw new Error('The bus is closed');
-      // Wrap so the same function subscribed twice gets two independent subscriptions: in an
-      // object, not a function, which costs a server holding one per user far less memory.
-      const entry: Subscription = { handler };
       const subscribed = handlers.get(channel);
-      if (subscribed === undefined) handlers.set(channel, entry);
-      else if (subscribed instanceof Set) subscribed.add(entry);
-      else handlers.set(channel, new Set([subscribed, entry]));
-      return async () => {
-        remove(channel, (candidate) => candidate === entry);
-      };
+      if (subscribed === undefined) handlers.set(channel, handler);
+      else if (Array.isArray(subscribed)) subscribed.push(handler);
+      else handlers.set(channel, [subscribed, handler]);
+      return async () => remove(channel, handler);
     },
     async unsubscribe(channel, handler) {
-      remove(channel, (candidate) => candidate.handler === handler);
+      remove(channel, handler);
     },
     // Every subscriber of this bus is in this process: the map is the whole truth, kept in step
     // synchronously by subscribe and unsubscribe.

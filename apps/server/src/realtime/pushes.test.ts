@@ -148,6 +148,7 @@ describe('pushes nobody can receive', () => {
         await inner.publish(channel, payload);
       },
       subscribe: (channel, handler) => inner.subscribe(channel, handler),
+      unsubscribe: (channel, handler) => inner.unsubscribe(channel, handler),
       close: () => inner.close(),
     };
     const other = await startHubServer({ bus: blind });

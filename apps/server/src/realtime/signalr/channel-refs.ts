@@ -2,16 +2,14 @@ import type { Bus } from '../../platform/bus';
 import type { HubLogger } from './types';
 
 /**
- * One shared bus subscription. `ready` is set while the bus subscribes; `unsubscribe` once it has,
- * for a bus that can only be left through the function it returned. A server may hold one per
- * local user and group, so it keeps nothing more: no function of its own.
+ * One shared bus subscription; `ready` is set while the bus subscribes. A server may hold one per
+ * local group, so it keeps nothing more: no function of its own.
  */
 interface ChannelRef {
   count: number;
   key: string;
   handler: KeyedHandler;
   ready: Promise<void> | null;
-  unsubscribe: (() => Promise<void>) | null;
 }
 
 /** A handler of several channels, told which one (the key given on acquire) a payload came on. */
@@ -40,15 +38,13 @@ export class ChannelRefs {
   async acquire(channel: string, key: string, handler: KeyedHandler): Promise<void> {
     let ref = this.refs.get(channel);
     if (!ref) {
-      const created: ChannelRef = { count: 0, key, handler, ready: null, unsubscribe: null };
+      const created: ChannelRef = { count: 0, key, handler, ready: null };
       this.refs.set(channel, created);
       created.ready = this.bus.subscribe(channel, this.deliver).then(
         (unsubscribe) => {
           created.ready = null;
-          // Released while subscribing: nobody wants it any more.
+          // Released while subscribing: nobody wants this subscription any more.
           if (this.refs.get(channel) !== created) this.unsubscribe(channel, unsubscribe);
-          // A bus that takes the channel and handler back keeps no function here.
-          else if (this.bus.unsubscribe === undefined) created.unsubscribe = unsubscribe;
         },
         (error: unknown) => {
           created.ready = null;
@@ -69,7 +65,7 @@ export class ChannelRefs {
     if (ref.count > 0) return;
     this.refs.delete(channel);
     // Still subscribing: acquire's continuation sees the entry gone and unsubscribes.
-    if (ref.ready === null) this.unsubscribe(channel, ref.unsubscribe);
+    if (ref.ready === null) this.unsubscribe(channel, () => this.bus.unsubscribe(channel, this.deliver));
   }
 
   async releaseAll(): Promise<void> {
@@ -78,7 +74,7 @@ export class ChannelRefs {
     await Promise.allSettled(
       refs.map(async ([channel, ref]) => {
         if (ref.ready !== null) await ref.ready;
-        else await this.leave(channel, ref.unsubscribe);
+        else await this.bus.unsubscribe(channel, this.deliver);
       }),
     );
   }
@@ -87,14 +83,8 @@ export class ChannelRefs {
     return this.refs.size;
   }
 
-  /** Leaves a channel through the function the bus gave, or by channel and handler. */
-  private leave(channel: string, unsubscribe: (() => Promise<void>) | null): Promise<void> {
-    if (unsubscribe !== null) return unsubscribe();
-    return this.bus.unsubscribe?.(channel, this.deliver) ?? Promise.resolve();
-  }
-
-  private unsubscribe(channel: string, unsubscribe: (() => Promise<void>) | null): void {
-    this.leave(channel, unsubscribe).catch((error: unknown) =>
+  private unsubscribe(channel: string, unsubscribe: () => Promise<void>): void {
+    unsubscribe().catch((error: unknown) =>
       this.logger.warn({ err: error, channel }, 'hub: unsubscribe failed'),
     );
   }

@@ -88,6 +88,9 @@ export class SignalRHub<S> {
   private readonly users = new Map<string, ClientConnection | Set<ClientConnection>>();
   private readonly groups = new Map<string, Set<ClientConnection>>();
   private readonly refs: ChannelRefs;
+  /** Users whose channel is being subscribed, with the subscription to wait for. */
+  private readonly userSubscribing = new Map<string, Promise<void>>();
+  private readonly userChannelPrefixLength: number;
   private readonly pendingAcks = new Map<number, { resolve: () => void; timer: NodeJS.Timeout }>();
   private nextAckId = 1;
   private sweepTimer: NodeJS.Timeout | null = null;
@@ -95,6 +98,7 @@ export class SignalRHub<S> {
 
   constructor(private readonly options: SignalRHubOptions<S>) {
     this.channels = hubChannels(options.channelPrefix);
+    this.userChannelPrefixLength = this.channels.user('').length;
     const clock = options.now ?? Date.now;
     const epoch = clock();
     this.now = () => clock() - epoch;
@@ -366,12 +370,39 @@ export class SignalRHub<S> {
     if (conn.groups !== null) for (const group of [...conn.groups]) this.leaveGroup(conn, group);
   }
 
+  /**
+   * The user's channel is subscribed while the user has a local connection: the users map is its
+   * count, so a user costs no entry of its own beside it. The first connection subscribes; others
+   * arriving meanwhile wait for the same subscription (userSubscribing, kept only until then).
+   */
   private async joinUser(conn: ClientConnection, userId: string): Promise<void> {
     const local = this.users.get(userId);
-    if (local === undefined) this.users.set(userId, conn);
-    else if (local instanceof Set) local.add(conn);
-    else if (local !== conn) this.users.set(userId, new Set([local, conn]));
-    await this.refs.acquire(this.channels.user(userId), userId, this.onUserPush);
+    if (local instanceof Set) local.add(conn);
+    else if (local !== undefined && local !== conn) this.users.set(userId, new Set([local, conn]));
+    else if (local === undefined) {
+      this.users.set(userId, conn);
+      if (!this.userSubscribing.has(userId)) this.subscribeUser(userId);
+    }
+    const subscribing = this.userSubscribing.get(userId);
+    if (subscribing !== undefined) await subscribing;
+  }
+
+  private subscribeUser(userId: string): void {
+    const channel = this.channels.user(userId);
+    const subscribing = this.options.bus.subscribe(channel, this.onUserBusPush).then(
+      (unsubscribe) => {
+        this.userSubscribing.delete(userId);
+        // Everyone left while it subscribed: nobody wants it any more.
+        if (!this.users.has(userId)) this.unsubscribeUser(channel, unsubscribe);
+      },
+      (error: unknown) => {
+        this.userSubscribing.delete(userId);
+        throw error;
+      },
+    );
+    this.userSubscribing.set(userId, subscribing);
+    // Whoever waits for it hears a failure; nobody need for the process to see it unhandled.
+    subscribing.catch(() => undefined);
   }
 
   private leaveUser(conn: ClientConnection, userId: string): void {
@@ -380,8 +411,22 @@ export class SignalRHub<S> {
     else if (local instanceof Set && local.delete(conn)) {
       if (local.size === 1) this.users.set(userId, local.values().next().value!);
     }
-    this.refs.release(this.channels.user(userId));
+    // The last one left; while still subscribing, subscribeUser's continuation unsubscribes.
+    if (this.users.has(userId) || this.userSubscribing.has(userId)) return;
+    const channel = this.channels.user(userId);
+    this.unsubscribeUser(channel, () => this.options.bus.unsubscribe(channel, this.onUserBusPush));
   }
+
+  private unsubscribeUser(channel: string, unsubscribe: () => Promise<void>): void {
+    unsubscribe().catch((error: unknown) =>
+      this.options.logger.warn({ err: error, channel }, 'hub: unsubscribe failed'),
+    );
+  }
+
+  /** Every user channel's pushes, told apart by the channel's name. */
+  private readonly onUserBusPush = (payload: string, channel: string): void => {
+    this.onUserPush(channel.slice(this.userChannelPrefixLength), payload);
+  };
 
   private readonly onUserPush = (userId: string, payload: string): void => {
     const local = this.users.get(userId);
