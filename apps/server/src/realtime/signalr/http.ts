@@ -132,8 +132,9 @@ export async function registerSignalRHttp<S>(
 
   // One listener of each kind for every socket, so a connection holds no function of its own.
   function onSocketMessage(this: WebSocket, data: RawData): void {
-    const { conn } = this as WebSocketTransport;
-    if (conn) hub.receive(conn, textOf(data));
+    const transport = this as WebSocketTransport;
+    if (transport.conn) hub.receive(transport.conn, textOf(data));
+    transport.releaseReceiveQueue();
   }
 
   function onSocketClose(this: WebSocket): void {

@@ -60,6 +60,17 @@ export class WebSocketTransport extends WebSocket implements Transport {
     this.send(frames);
   }
 
+  /**
+   * ws's receiver queues incoming chunks in an array that the first one grows to 17 slots (a
+   * 152-byte store) and that then stays so for the socket's life, though nearly always empty:
+   * after a message has been read, an empty queue is given a new array that holds no store, so an
+   * idle connection does not keep one (the next chunk makes a short-lived one).
+   */
+  releaseReceiveQueue(): void {
+    const receiver = (this as unknown as { _receiver?: { _buffers?: unknown[] } })._receiver;
+    if (receiver?._buffers?.length === 0) receiver._buffers = [];
+  }
+
   end(): void {
     if (this.readyState === this.CLOSED) return;
     this.close(1000);

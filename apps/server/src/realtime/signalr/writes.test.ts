@@ -7,22 +7,26 @@ import {
   RS,
   signToken,
   startHubServer,
+  until,
   wsUrl,
   type TestServer,
 } from '../test-support';
 
 /**
- * What the server writes to the kernel for one WebSocket: a turn's frames go out in one write
- * (writev), not one write each.
+ * What the server writes to the kernel for one WebSocket (a turn's frames go out in one write, a
+ * writev, not one write each), and what it keeps for an idle one.
  */
 describe('writes to a WebSocket', () => {
   let server: TestServer;
   /** Server-side socket writes, by the client port they go to. */
   const writes = new Map<number, number>();
+  /** Server-side sockets, by the client port. */
+  const sockets = new Map<number, Socket>();
   beforeAll(async () => {
     server = await startHubServer();
     server.app.server.on('connection', (socket: Socket) => {
       const port = socket.remotePort!;
+      sockets.set(port, socket);
       const count = () => writes.set(port, (writes.get(port) ?? 0) + 1);
       const handle = socket as unknown as {
         _write: (...args: unknown[]) => void;
@@ -86,6 +90,26 @@ describe('writes to a WebSocket', () => {
     // Resolves once written to the socket: nothing is held past the turn.
     await new Promise((resolve) => setImmediate(resolve));
     await raw.next((frame) => frame.includes('"Balance":5'));
+    raw.close();
+  });
+
+  it('keeps no grown receive queue on an idle socket once a message has been read', async () => {
+    const negotiated = await negotiate(server.url);
+    const raw = await RawClient.connect(wsUrl(server.url, `id=${String(negotiated.body.connectionToken)}`));
+    await raw.handshake();
+    raw.sendRaw(`{"type":6}${RS}`);
+    const port = (raw.socket as unknown as { _socket: Socket })._socket.localPort!;
+    const socket = sockets.get(port)!;
+    // ws hangs its WebSocket on the socket under a symbol of its own.
+    const key = Object.getOwnPropertySymbols(socket).find((symbol) => symbol.description === 'websocket')!;
+    const ws = (socket as unknown as Record<symbol, { _receiver: { _buffers: unknown[] } }>)[key]!;
+    const queue = ws._receiver._buffers;
+    raw.sendRaw(`{"type":6}${RS}`);
+    await until(() => ws._receiver._buffers !== queue);
+    expect(ws._receiver._buffers).toEqual([]);
+    // And it still reads what comes next.
+    raw.sendRaw(`{"type":1,"invocationId":"2","target":"SendHeartbeat","arguments":[{}]}${RS}`);
+    expect(await raw.nextOfType(3)).toMatchObject({ invocationId: '2' });
     raw.close();
   });
 });
