@@ -83,6 +83,32 @@ describe('in-process bus', () => {
     await bus.close();
   });
 
+  it('delivers every channel of a prefix to one subscription, and tells who else subscribes', async () => {
+    const bus = createInProcessBus();
+    const heard: string[] = [];
+    const mine = (payload: string, channel: string) => heard.push(`${channel}=${payload}`);
+    const theirs = () => undefined;
+    const stop = bus.subscribePrefix!('user:', mine);
+    await bus.publish('user:1', 'a');
+    await bus.publish('user:22', 'b');
+    await bus.publish('group:1', 'c');
+    expect(heard).toEqual(['user:1=a', 'user:22=b']);
+    expect(bus.hasSubscribers?.('user:9')).toBe(true);
+    // Leaving the asker's own subscription out: nobody else.
+    expect(bus.hasSubscribers?.('user:9', mine)).toBe(false);
+    await bus.subscribe('user:9', theirs);
+    expect(bus.hasSubscribers?.('user:9', mine)).toBe(true);
+    const stopTheirs = bus.subscribePrefix!('user:', theirs);
+    expect(bus.hasSubscribers?.('user:10', mine)).toBe(true);
+    stopTheirs();
+    expect(bus.hasSubscribers?.('user:10', mine)).toBe(false);
+    stop();
+    await bus.publish('user:1', 'd');
+    expect(heard).toHaveLength(2);
+    expect(bus.hasSubscribers?.('user:10')).toBe(false);
+    await bus.close();
+  });
+
   it('keeps delivering when one handler throws', async () => {
     const errors: string[] = [];
     const bus = createInProcessBus({ onHandlerError: (_error, channel) => errors.push(channel) });
@@ -121,8 +147,10 @@ describe.runIf(redisUrl)('Redis bus', () => {
     await one.publish('user:7', 'hello');
     await received.waitFor(1);
     expect(received.items).toEqual(['hello']);
-    // Other processes subscribe on their own, so the bus cannot say a channel has nobody.
+    // Other processes subscribe on their own, so the bus cannot say a channel has nobody, nor
+    // take a whole kind of channel in one subscription (every server would hear every user).
     expect(one.hasSubscribers).toBeUndefined();
+    expect(one.subscribePrefix).toBeUndefined();
     await one.close();
     await two.close();
   });

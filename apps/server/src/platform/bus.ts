@@ -16,11 +16,18 @@ export interface Bus {
    */
   unsubscribe(channel: string, handler: BusHandler): Promise<void>;
   /**
-   * False only when a publish on the channel provably reaches nobody, so a publisher may skip
-   * making the payload; true when it may reach someone. A bus that cannot know (Redis: other
-   * processes subscribe on their own) leaves it out, and publishers treat that as true.
+   * False only when a publish on the channel provably reaches nobody (a subscription of `except`
+   * left out), so a publisher may skip making the payload; true when it may reach someone. A bus
+   * that cannot know (Redis: other processes subscribe on their own) leaves it out, and publishers
+   * treat that as true.
    */
-  hasSubscribers?(channel: string): boolean;
+  hasSubscribers?(channel: string, except?: BusHandler): boolean;
+  /**
+   * Every channel that begins with `prefix`, at once and until the returned function is called:
+   * only a bus whose subscribers all live in this process has it (the in-process bus), where one
+   * subscription of a kind of channel costs less than one per channel and reaches no one more.
+   */
+  subscribePrefix?(prefix: string, handler: BusHandler): () => void;
   close(): Promise<void>;
 }
 
@@ -62,13 +69,28 @@ export function createInProcessBus(options: { onHandlerError?: BusErrorReporter 
     }
   };
 
+  /** Prefix subscriptions: a handful (one per kind of channel and subscriber), checked in order. */
+  let prefixes: readonly { prefix: string; handler: BusHandler }[] = [];
+
   return {
     async publish(channel, payload) {
       if (closed) throw new Error('The bus is closed');
       const subscribed = handlers.get(channel);
-      if (subscribed === undefined) return;
-      if (!Array.isArray(subscribed)) deliver(subscribed, channel, payload);
-      else for (const handler of [...subscribed]) deliver(handler, channel, payload);
+      if (subscribed !== undefined) {
+        if (!Array.isArray(subscribed)) deliver(subscribed, channel, payload);
+        else for (const handler of [...subscribed]) deliver(handler, channel, payload);
+      }
+      for (const entry of prefixes) {
+        if (channel.startsWith(entry.prefix)) deliver(entry.handler, channel, payload);
+      }
+    },
+    subscribePrefix(prefix, handler) {
+      if (closed) throw new Error('The bus is closed');
+      const entry = { prefix, handler };
+      prefixes = [...prefixes, entry];
+      return () => {
+        prefixes = prefixes.filter((other) => other !== entry);
+      };
     },
     async subscribe(channel, handler) {
       if (closed) throw new Error('The bus is closed');
@@ -83,12 +105,17 @@ export function createInProcessBus(options: { onHandlerError?: BusErrorReporter 
     },
     // Every subscriber of this bus is in this process: the map is the whole truth, kept in step
     // synchronously by subscribe and unsubscribe.
-    hasSubscribers(channel) {
-      return handlers.has(channel);
+    hasSubscribers(channel, except) {
+      const subscribed = handlers.get(channel);
+      if (subscribed !== undefined && subscribed !== except) {
+        if (!Array.isArray(subscribed) || subscribed.some((handler) => handler !== except)) return true;
+      }
+      return prefixes.some((entry) => entry.handler !== except && channel.startsWith(entry.prefix));
     },
     async close() {
       closed = true;
       handlers.clear();
+      prefixes = [];
     },
   };
 }

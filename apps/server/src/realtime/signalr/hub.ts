@@ -1,4 +1,4 @@
-import type { Bus } from '../../platform/bus';
+import type { Bus, BusHandler } from '../../platform/bus';
 import {
   decodeConnectionPush,
   decodePush,
@@ -88,6 +88,8 @@ export class SignalRHub<S> {
   private readonly users = new Map<string, ClientConnection | Set<ClientConnection>>();
   private readonly groups = new Map<string, Set<ClientConnection>>();
   private readonly refs: ChannelRefs;
+  /** Ends the one subscription of every user channel, when the bus offers one (subscribePrefix). */
+  private unsubscribeUsers: (() => void) | null = null;
   /** Users whose channel is being subscribed, with the subscription to wait for. */
   private readonly userSubscribing = new Map<string, Promise<void>>();
   private readonly userChannelPrefixLength: number;
@@ -112,6 +114,10 @@ export class SignalRHub<S> {
     );
     await this.refs.acquire(this.channels.groupCommands, '', (_, payload) => this.onGroupCommand(payload));
     await this.refs.acquire(this.channels.acks(this.serverId), '', (_, payload) => this.onAck(payload));
+    // A bus of this process only takes every user's channel in one subscription: a user then
+    // costs no bus entry, channel name or subscription of its own (over Redis, one channel each).
+    this.unsubscribeUsers =
+      this.options.bus.subscribePrefix?.(this.channels.user(''), this.onUserBusPush) ?? null;
     const { keepAliveMs, clientTimeoutMs, reconnectGraceMs } = this.options;
     const interval = Math.min(
       1000,
@@ -135,6 +141,8 @@ export class SignalRHub<S> {
     }
     for (const pending of this.pendingAcks.values()) clearTimeout(pending.timer);
     this.pendingAcks.clear();
+    this.unsubscribeUsers?.();
+    this.unsubscribeUsers = null;
     await this.refs.releaseAll();
   }
 
@@ -381,7 +389,7 @@ export class SignalRHub<S> {
     else if (local !== undefined && local !== conn) this.users.set(userId, new Set([local, conn]));
     else if (local === undefined) {
       this.users.set(userId, conn);
-      if (!this.userSubscribing.has(userId)) this.subscribeUser(userId);
+      if (this.unsubscribeUsers === null && !this.userSubscribing.has(userId)) this.subscribeUser(userId);
     }
     const subscribing = this.userSubscribing.get(userId);
     if (subscribing !== undefined) await subscribing;
@@ -412,7 +420,7 @@ export class SignalRHub<S> {
       if (local.size === 1) this.users.set(userId, local.values().next().value!);
     }
     // The last one left; while still subscribing, subscribeUser's continuation unsubscribes.
-    if (this.users.has(userId) || this.userSubscribing.has(userId)) return;
+    if (this.users.has(userId) || this.userSubscribing.has(userId) || this.unsubscribeUsers !== null) return;
     const channel = this.channels.user(userId);
     this.unsubscribeUser(channel, () => this.options.bus.unsubscribe(channel, this.onUserBusPush));
   }
@@ -643,7 +651,10 @@ export class SignalRHub<S> {
     if ('localGroup' in audience) return this.groups.has(audience.localGroup);
     // A local member is an audience whatever the bus; without one, ask the bus about the others.
     if ('user' in audience) {
-      return this.users.has(audience.user) || this.busMayDeliver(this.channels.user(audience.user));
+      return (
+        this.users.has(audience.user) ||
+        this.busMayDeliver(this.channels.user(audience.user), this.onUserBusPush)
+      );
     }
     if ('group' in audience) {
       return this.groups.has(audience.group) || this.busMayDeliver(this.channels.group(audience.group));
@@ -654,11 +665,12 @@ export class SignalRHub<S> {
   /**
    * Whether a publish on the channel may reach another server's connections. Asked only where
    * this server holds no member, so it is not itself subscribed, except to `all`, which every
-   * server subscribes at start: that one stays reachable (true), as the bus cannot say more.
+   * server subscribes at start (that one stays reachable, true, as the bus cannot say more), and
+   * to every user channel at once on a bus that offers it: `own` is that subscription, left out.
    */
-  private busMayDeliver(channel: string): boolean {
+  private busMayDeliver(channel: string, own?: BusHandler): boolean {
     const { bus } = this.options;
-    return bus.hasSubscribers === undefined || bus.hasSubscribers(channel);
+    return bus.hasSubscribers === undefined || bus.hasSubscribers(channel, own);
   }
 
   /**

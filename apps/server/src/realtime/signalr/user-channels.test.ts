@@ -115,4 +115,29 @@ describe("a user's bus channel", () => {
     expect(back.socket.written.at(-1)).toContain('"arguments":[3]');
     await hub.stop();
   });
+
+  it('costs nothing per user on a bus of this process: one subscription serves every user', async () => {
+    const bus = createInProcessBus();
+    const { hub, connect } = await startHub(bus);
+    const a = connect('u4');
+    await tick();
+    expect(a.answered()).toBe(true);
+    // No channel of the user's own on the bus: only the hub's one subscription of every user.
+    expect(bus.hasSubscribers?.('hub:t:user:u4')).toBe(true);
+    await bus.publish('hub:t:user:u4', '\n{"x":1}\u001e');
+    expect(a.socket.written.at(-1)).toBe('{"x":1}\u001e');
+    expect(hub.mayReach({ user: 'u4' })).toBe(true);
+    expect(hub.mayReach({ user: 'u5' })).toBe(false);
+    // A second hub on the same bus may hold the user: then a push is made and published.
+    const other = await startHub(bus);
+    expect(other.hub.mayReach({ user: 'u4' })).toBe(true);
+    await other.hub.send({ user: 'u4' }, 'Message', [4]);
+    expect(a.socket.written.at(-1)).toContain('"arguments":[4]');
+    hub.close(a.conn);
+    expect(hub.mayReach({ user: 'u4' })).toBe(true);
+    await other.hub.stop();
+    expect(hub.mayReach({ user: 'u4' })).toBe(false);
+    await hub.stop();
+    expect(bus.hasSubscribers?.('hub:t:user:u4')).toBe(false);
+  });
 });
