@@ -2,9 +2,9 @@ import { createContext, useCallback, useContext, useState } from 'react';
 
 /**
  * Whether a market card is out of sight: further off screen than SIGHT_MARGIN_PX. A price cell of
- * such a card keeps its name (`aria-label`, what assistive technology reads, which may reach any
- * card) and its empty state up to date at once, and leaves its two texts, which nobody sees, to be
- * written when the card comes near the screen again (`whenDrawn`), without a flash. On a page of 50
+ * such a card writes nothing while it is: its texts, its name (`aria-label`, which holds the visible
+ * text) and its empty state follow together when the card comes near the screen again (`whenDrawn`),
+ * without a flash, or when the cell takes the focus. On a page of 50
  * busy markets this keeps the moves of the forty-odd cards out of sight from costing text writes,
  * style, layout and paint (the browser's `content-visibility: auto` on `.market` already skips
  * drawing far cards, but keeps drawing a margin of more than a screen around the view).

@@ -123,7 +123,7 @@ describe('a market card for keyboard and screen reader', () => {
     expect(cell.textContent).toBe(`138 ${cell.querySelector('.price__sub')?.textContent}`);
   });
 
-  it('holds back the texts of a card out of sight, never its cells’ names', () => {
+  it('holds back the texts and names of a card out of sight together, and writes them in sight', () => {
     let sight: ((entries: { target: Element; isIntersecting: boolean }[]) => void) | undefined;
     const observed: Element[] = [];
     vi.stubGlobal(
@@ -147,10 +147,11 @@ describe('a market card for keyboard and screen reader', () => {
     const cell = () => screen.getByTestId('price-1.9001-1-back-0');
     inSight(false);
     act(() => void b.applySnapshot(snapshot(4, { ...matchOdds('OPEN', 2.14), version: 4 })));
-    expect(cell().getAttribute('aria-label')).toMatch(/^back India at 2\.14, /);
+    expect(cell().getAttribute('aria-label')).toMatch(/^back India at 2\.1, /);
     expect(cell().querySelector('.price__main')?.textContent).toBe('2.1');
     inSight(true);
     expect(cell().querySelector('.price__main')?.textContent).toBe('2.14');
+    expect(cell().getAttribute('aria-label')).toMatch(/^back India at 2\.14, /);
     vi.unstubAllGlobals();
   });
 });

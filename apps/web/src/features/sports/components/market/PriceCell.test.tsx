@@ -128,21 +128,34 @@ describe('a price cell follows its quote without rendering', () => {
     expect(isFlashing(cell)).toBe(false);
   });
 
-  it('while its card is out of sight keeps its name and state, and writes its texts when in sight again', () => {
+  it('while its card is out of sight writes nothing, then texts and name together when in sight again', () => {
     const skip = new MarketSkip();
     const { cell, move } = setup(skip);
     skip.set(true);
     move(2.3, 8000);
-    // What assistive technology reads is up to date at once; what nobody sees waits.
-    expect(cell.getAttribute('aria-label')).toBe('back India at 2.3, 8K');
+    // Name and texts stay together (the name holds the visible text); nobody sees either move.
+    expect(cell.getAttribute('aria-label')).toBe('back India at 2.1, 1.2K');
     expect(cell.textContent).toBe('2.1 1.2K');
     expect(cell.className).not.toMatch(/flash-/);
+    move(null);
+    expect(cell.hasAttribute('disabled')).toBe(false);
     move(2.32, 8000);
     act(() => skip.set(false));
     expect(cell.textContent).toBe('2.32 8K');
+    expect(cell.getAttribute('aria-label')).toBe('back India at 2.32, 8K');
     expect(cell.className).not.toMatch(/flash-/);
     move(2.34, 8000);
     expect(cell.textContent).toBe('2.34 8K');
     expect(cell.className).toContain('flash-up');
+  });
+
+  it('out of sight, shows the price of now as soon as it takes the focus', () => {
+    const skip = new MarketSkip();
+    const { cell, move } = setup(skip);
+    skip.set(true);
+    move(2.3, 8000);
+    act(() => cell.focus());
+    expect(cell.textContent).toBe('2.3 8K');
+    expect(cell.getAttribute('aria-label')).toBe('back India at 2.3, 8K');
   });
 });

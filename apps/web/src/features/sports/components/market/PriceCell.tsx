@@ -103,8 +103,10 @@ interface PriceCellProps {
  * changes a second over 50 markets, React's scheduling and reconciliation of the moved cells were
  * most of the page's script. What was written is kept here, so nothing is read back from the DOM.
  *
- * While the cell's card is out of sight (`skip`: further off screen than a margin), only the name and the
- * empty state are written; the texts follow when the card is drawn again, without a flash.
+ * While the cell's card is out of sight (`skip`: further off screen than a margin), nothing is
+ * written: texts, name and empty state follow together when the card is drawn again, without a
+ * flash, or at once when the cell takes the focus. The name always holds the visible text (WCAG
+ * 2.5.3, label in name: a speech user says what they see), so they never go apart.
  */
 function followQuote(
   book: OddsBook,
@@ -116,31 +118,34 @@ function followQuote(
 ): () => void {
   let held = rendered.quote;
   /** What the DOM shows: texts, name and empty state. */
-  let texts = { main: rendered.view.main, sub: rendered.view.sub };
-  let label = rendered.view.label;
-  let empty = rendered.view.empty;
-  /** The texts to show once the card is drawn again. */
-  let pending: { main: string; sub: string } | null = null;
+  let shown: CellView & { empty: boolean } = rendered.view;
+  /** What to show once the card is drawn again. */
+  let pending: (CellView & { empty: boolean }) | null = null;
   const mainSpan = el.querySelector('.price__main');
   const subSpan = el.querySelector('.price__sub');
   if (!mainSpan || !subSpan) return () => undefined;
   let mainNode = textNodeOf(mainSpan);
   let subNode = textNodeOf(subSpan);
 
-  const writeTexts = (next: { main: string; sub: string }) => {
-    if (next.main !== texts.main) {
+  const write = (next: CellView & { empty: boolean }) => {
+    if (next.main !== shown.main) {
       // React may have written the span again (a prop changed): write into its node of now.
       if (mainNode.parentNode !== mainSpan) mainNode = textNodeOf(mainSpan);
       mainNode.data = next.main;
     }
-    if (next.sub !== texts.sub) {
+    if (next.sub !== shown.sub) {
       if (subNode.parentNode !== subSpan) subNode = textNodeOf(subSpan);
       subNode.data = next.sub;
     }
-    texts = next;
+    if (next.label !== shown.label) el.setAttribute('aria-label', next.label);
+    if (next.empty !== shown.empty) {
+      el.disabled = next.empty;
+      el.classList.toggle('price--empty', next.empty);
+    }
+    shown = next;
   };
   const writePending = () => {
-    if (pending) writeTexts(pending);
+    if (pending) write(pending);
     pending = null;
   };
 
@@ -150,29 +155,25 @@ function followQuote(
     const before = held;
     held = quote && { main: quote.main, sub: quote.sub };
     const view = describe(quote);
-    if (view.label !== label) el.setAttribute('aria-label', view.label);
-    label = view.label;
-    if (view.empty !== empty) {
-      el.disabled = view.empty;
-      el.classList.toggle('price--empty', view.empty);
-    }
-    empty = view.empty;
     if (skip?.skipped) {
-      pending = { main: view.main, sub: view.sub };
+      pending = view;
       skip.whenDrawn(writePending);
       return;
     }
     pending = null;
-    writeTexts({ main: view.main, sub: view.sub });
+    write(view);
     if (before && quote) {
       flash(el, quote.main > before.main || (quote.main === before.main && quote.sub > before.sub));
     }
   };
   const off = book.subscribeMarket(cell.marketId, update);
+  // Focus scrolls the cell into sight before the observer says so: what it names must be of now.
+  el.addEventListener('focus', writePending);
   // The book may have moved between the render and this subscription.
   update();
   return () => {
     off();
+    el.removeEventListener('focus', writePending);
     skip?.forget(writePending);
   };
 }
