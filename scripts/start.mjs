@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_GAMES_PORT, gamesUrl, startGames } from './games-process.mjs';
-import { buildServer, serverBundle, serverBundleIsFresh } from './server-build.mjs';
+import { buildServer, serverBundle, serverBundleIsFresh, serverLaunch } from './server-build.mjs';
 import { buildOperatorConsole, buildWebClient } from './web-build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -37,12 +37,15 @@ const providers = ['INTERNATIONAL', 'DREAM', 'KING', 'MAC', 'UDAN'];
 const ownGames =
   process.env.NODE_ENV !== 'production' && !providers.every((p) => process.env[`CASINO_${p}_HOST`]);
 
+// Lean on memory on the embedded default, Node.js's defaults on PostgreSQL (see serverLaunch).
+const launch = serverLaunch(process.env);
 const children = [
-  spawn(process.execPath, [serverBundle(root)], {
+  spawn(process.execPath, [...launch.execArgv, serverBundle(root)], {
     cwd: root,
     stdio: 'inherit',
     env: {
       ...process.env,
+      ...launch.env,
       ...(ownGames ? { CASINO_DEV_GAMES_URL: process.env.CASINO_DEV_GAMES_URL ?? gamesUrl(gamesPort) } : {}),
     },
   }),

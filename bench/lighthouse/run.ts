@@ -133,6 +133,12 @@ if (!webDist && !external) {
   );
   if (built.status !== 0) throw new Error('web build failed');
 }
+function withoutDatabaseUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _ignored, ...rest } = env;
+  return rest;
+}
+/** The server's flags and environment as `npm start` runs it on PGlite (scripts/server-build.mjs). */
+let launch: { execArgv: string[]; env: Record<string, string> } = { execArgv: [], env: {} };
 if (!external) {
   // The server's one-file bundle, as `npm start` builds and runs it.
   const bundled = spawnSync(
@@ -140,22 +146,24 @@ if (!external) {
     [
       '--input-type=module',
       '-e',
-      "const m = await import('./scripts/server-build.mjs'); if (!m.serverBundleIsFresh(process.cwd())) await m.buildServer(process.cwd());",
+      "const m = await import('./scripts/server-build.mjs'); if (!m.serverBundleIsFresh(process.cwd())) await m.buildServer(process.cwd()); const { DATABASE_URL, ...env } = process.env; console.log(JSON.stringify(m.serverLaunch(env)));",
     ],
-    { cwd: root, stdio: 'inherit' },
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   if (bundled.status !== 0) throw new Error('server build failed');
+  launch = JSON.parse(bundled.stdout.toString().trim().split('\n').at(-1) ?? '{}') as typeof launch;
 }
 const port = await freePort();
 const base = external ?? `http://127.0.0.1:${port}`;
-// The server as `npm start` runs it.
+// The server as `npm start` runs it, on PGlite.
 const server = external
   ? null
-  : spawn(process.execPath, [join(root, 'apps/server/dist/main.mjs')], {
+  : spawn(process.execPath, [...launch.execArgv, join(root, 'apps/server/dist/main.mjs')], {
       cwd: root,
       stdio: ['ignore', 'ignore', 'inherit'],
       env: {
-        ...process.env,
+        ...withoutDatabaseUrl(process.env),
+        ...launch.env,
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: join(work, 'data'),

@@ -96,12 +96,16 @@ interface Start {
 
 /** The shell's environment less what would move the product off its embedded default. */
 function productEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
-  const env = { ...process.env, ...settings };
+  const env = { ...process.env };
   for (const name of ['NODE_ENV', 'DATABASE_URL', 'REDIS_URL']) delete env[name];
-  return env;
+  return { ...env, ...settings };
 }
 
-async function startProduct(dataDir: string, measureIdle: boolean): Promise<Start> {
+async function startProduct(
+  dataDir: string,
+  measureIdle: boolean,
+  extra: Record<string, string> = {},
+): Promise<Start> {
   const port = await freePort();
   const gamesPort = await freePort();
   const startedAt = performance.now();
@@ -114,6 +118,7 @@ async function startProduct(dataDir: string, measureIdle: boolean): Promise<Star
       DATA_DIR: dataDir,
       LOG_FORMAT: 'json',
       LOG_LEVEL: 'warn',
+      ...extra,
     }),
   });
   try {
@@ -153,6 +158,40 @@ async function bareNode(measureIdle: boolean): Promise<Start> {
   }
 }
 
+/**
+ * The same server on PostgreSQL (DATABASE_URL in the shell: a scratch database made beside the one
+ * named, dropped after): its own memory without the database inside it, as a production server runs.
+ */
+async function onPostgres(): Promise<{
+  firstAnswerMs: number;
+  warmAnswerMs: number;
+  idleRssMB: number;
+} | null> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return null;
+  const { default: pg } = await import('pg');
+  const name = `backlay_startup_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const scratch = new URL(url);
+  scratch.pathname = `/${name}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'backlay-startup-pg-'));
+  try {
+    const first = await startProduct(dataDir, false, { DATABASE_URL: scratch.toString() });
+    const warm = await startProduct(dataDir, true, { DATABASE_URL: scratch.toString() });
+    return {
+      firstAnswerMs: first.answerMs,
+      warmAnswerMs: warm.answerMs,
+      idleRssMB: warm.idleRssMB ?? Number.NaN,
+    };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] as number;
 
 async function main(): Promise<void> {
@@ -175,6 +214,7 @@ async function main(): Promise<void> {
     const warm: Start[] = [];
     for (let i = 0; i < WARM_RUNS; i += 1) warm.push(await startProduct(dataDir, i === WARM_RUNS - 1));
     const idle = warm.at(-1)?.idleRssMB ?? Number.NaN;
+    const postgres = await onPostgres();
     const bareAnswer = median(bare.map((b) => b.answerMs));
     const bareRss = bare.at(-1)?.idleRssMB ?? Number.NaN;
     const warmAnswer = median(warm.map((w) => w.answerMs));
@@ -193,7 +233,15 @@ async function main(): Promise<void> {
         note: 'fresh data folder: database created, migrated, demo data seeded',
       },
       warmStart: { answerMs: warmAnswer, runs: warm.map((w) => w.answerMs) },
-      idleServer: { rssMB: idle, afterSeconds: IDLE_SECONDS },
+      idleServer: {
+        rssMB: idle,
+        afterSeconds: IDLE_SECONDS,
+        note: 'the embedded default: PGlite (PostgreSQL compiled to WebAssembly) runs inside this process',
+      },
+      onPostgres: postgres && {
+        ...postgres,
+        note: 'DATABASE_URL set: the database runs in its own processes, not counted; Node.js on its default flags',
+      },
       bareNode: { answerMs: bareAnswer, rssMB: bareRss, runs: bare.map((b) => b.answerMs) },
       ratios: {
         warmAnswerOverBare: Math.round((warmAnswer / bareAnswer) * 10) / 10,
@@ -211,6 +259,10 @@ async function main(): Promise<void> {
         .join(', ')}), bare node ${bareAnswer} ms`,
     );
     console.log(`idle server RSS ${idle} MB after ${IDLE_SECONDS} s (bare node ${bareRss} MB)`);
+    if (postgres)
+      console.log(
+        `on PostgreSQL: first start ${postgres.firstAnswerMs} ms, warm ${postgres.warmAnswerMs} ms, idle RSS ${postgres.idleRssMB} MB`,
+      );
     console.log(`goals: ${JSON.stringify(report.met)}`);
     const out = join(here, '..', 'reports', 'startup.json');
     mkdirSync(dirname(out), { recursive: true });
