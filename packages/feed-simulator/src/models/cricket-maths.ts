@@ -161,6 +161,11 @@ export class ChaseTable {
     }
   }
 
+  /** Its row at ball 0 with no wicket down, copied: what a match needs before its chase starts. */
+  startRow(): ChaseStart {
+    return new ChaseStart(this.p.slice(0, MAX_NEED + 1));
+  }
+
   winChance(ball: number, wickets: number, need: number): number {
     if (need <= 0) return 1;
     if (ball >= BALLS || wickets >= 10) return need === 1 ? 0.5 : 0;
@@ -168,12 +173,34 @@ export class ChaseTable {
   }
 }
 
+/**
+ * A chase table's first row (ball 0, no wicket down): the chance that a side chasing `need` wins
+ * before a ball of the chase is bowled. It is all a match needs until its second innings starts
+ * (before the toss, the first innings, the target once set): 1.2 KB instead of the whole table.
+ */
+export class ChaseStart {
+  constructor(private readonly p: Float32Array) {}
+
+  winChance(need: number): number {
+    if (need <= 0) return 1;
+    return this.p[Math.min(need, MAX_NEED)] as number;
+  }
+}
+
 // Tables depend only on the batting edge, and fixtures reuse a few team pairings: keep recent ones.
 const CACHE_LIMIT = 48;
+/**
+ * Whole chase tables (1.5 MB each) are kept by the matches whose second innings is under way; this
+ * cache keeps only the last two made besides (each upcoming match needs two first rows, made from
+ * whole tables). A heap snapshot of an idle server found seven of them, 11 MB, for the first rows of
+ * upcoming matches.
+ */
+const CHASE_CACHE_LIMIT = 2;
 const inningsCache = new Map<string, InningsTables>();
 const chaseCache = new Map<string, ChaseTable>();
+const chaseStartCache = new Map<string, ChaseStart>();
 
-function cached<T>(cache: Map<string, T>, key: string, make: () => T): T {
+function cached<T>(cache: Map<string, T>, key: string, make: () => T, limit = CACHE_LIMIT): T {
   const hit = cache.get(key);
   if (hit) {
     cache.delete(key);
@@ -182,7 +209,7 @@ function cached<T>(cache: Map<string, T>, key: string, make: () => T): T {
   }
   const made = make();
   cache.set(key, made);
-  if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  if (cache.size > limit) cache.delete(cache.keys().next().value as string);
   return made;
 }
 
@@ -193,5 +220,10 @@ export function cachedInningsTables(edge: number, sessionEnds: readonly number[]
 }
 
 export function cachedChaseTable(edge: number): ChaseTable {
-  return cached(chaseCache, edge.toFixed(6), () => new ChaseTable(edge));
+  return cached(chaseCache, edge.toFixed(6), () => new ChaseTable(edge), CHASE_CACHE_LIMIT);
+}
+
+/** The first row of the chase table of this edge: the same numbers as the whole table's. */
+export function cachedChaseStart(edge: number): ChaseStart {
+  return cached(chaseStartCache, edge.toFixed(6), () => cachedChaseTable(edge).startRow());
 }

@@ -7,8 +7,10 @@ import {
   OUTCOMES,
   RUNS,
   ballProbabilities,
+  cachedChaseStart,
   cachedChaseTable,
   cachedInningsTables,
+  type ChaseStart,
   type ChaseTable,
   tableAt,
   type InningsTables,
@@ -83,7 +85,10 @@ export class CricketModel implements SportModel {
   /** Per team (by index), batting edge over the other side. */
   private readonly edge: [number, number];
   private readonly tables: [InningsTables, InningsTables];
-  private readonly chase: [ChaseTable, ChaseTable];
+  /** Per team, its chase's first row: all the prices need until the second innings starts. */
+  private readonly chaseStart: [ChaseStart, ChaseStart];
+  /** The chasing side's whole table, taken when the second innings starts (`chaseTable`). */
+  private readonly chase: [ChaseTable | undefined, ChaseTable | undefined] = [undefined, undefined];
   /** Legal-ball count of the first innings at which rain ends the match, if it rains. */
   private readonly rainAt: { innings: 0 | 1; ball: number } | undefined;
   private readonly superOverWinner: 0 | 1;
@@ -109,7 +114,7 @@ export class CricketModel implements SportModel {
     this.edge = [diff, -diff];
     const ends = SESSIONS_FIRST.map((o) => o * 6);
     this.tables = [cachedInningsTables(this.edge[0], ends), cachedInningsTables(this.edge[1], ends)];
-    this.chase = [cachedChaseTable(this.edge[0]), cachedChaseTable(this.edge[1])];
+    this.chaseStart = [cachedChaseStart(this.edge[0]), cachedChaseStart(this.edge[1])];
     this.rainAt = rng.chance(0.04) ? { innings: rng.chance(0.5) ? 0 : 1, ball: rng.int(10, 110) } : undefined;
     this.superOverWinner = rng.chance(0.5) ? 0 : 1;
     this.nextBallAt = fx.startTime + 30 * SECOND;
@@ -249,9 +254,13 @@ export class CricketModel implements SportModel {
     const second = this.innings[1];
     const target = this.target() as number;
     const p = second
-      ? this.chase[chasing].winChance(second.balls, second.wickets, target - second.runs)
-      : this.chase[chasing].winChance(0, 0, target);
+      ? this.chaseTable(chasing).winChance(second.balls, second.wickets, target - second.runs)
+      : this.chaseStart[chasing].winChance(target);
     return chasing === 0 ? p : 1 - p;
+  }
+
+  private chaseTable(side: 0 | 1): ChaseTable {
+    return (this.chase[side] ??= cachedChaseTable(this.edge[side]));
   }
 
   /** Before the toss, team 1's chance averaged over who bats first. */
@@ -266,8 +275,8 @@ export class CricketModel implements SportModel {
     const t = this.tables[first];
     const mean = runs + tableAt(t.mean, balls, wickets);
     const sd = Math.sqrt(tableAt(t.variance, balls, wickets));
-    const chase = this.chase[(1 - first) as 0 | 1];
-    if (sd < 0.5) return 1 - chase.winChance(0, 0, Math.round(mean) + 1);
+    const chase = this.chaseStart[(1 - first) as 0 | 1];
+    if (sd < 0.5) return 1 - chase.winChance(Math.round(mean) + 1);
     let win = 0;
     let mass = 0;
     const lo = Math.max(runs, Math.floor(mean - 4 * sd));
@@ -275,7 +284,7 @@ export class CricketModel implements SportModel {
     for (let k = lo; k <= hi; k++) {
       const p = normalCdf((k + 0.5 - mean) / sd) - normalCdf((k - 0.5 - mean) / sd);
       mass += p;
-      win += p * (1 - chase.winChance(0, 0, k + 1));
+      win += p * (1 - chase.winChance(k + 1));
     }
     return mass > 0 ? win / mass : 0.5;
   }

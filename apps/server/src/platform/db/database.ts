@@ -60,10 +60,10 @@ export async function openDatabase(opts: {
   const dir = opts.dataDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
   const client = await PGlite.create({
-    // 16 MB of shared buffers, not Postgres's 128 MB: PGlite touches all of them at start (they are
+    // 8 MB of shared buffers, not Postgres's 128 MB: PGlite touches all of them at start (they were
     // the largest part of an idle server's memory), and its pages are in memory or in the OS's
-    // cache anyway, so a larger buffer pool saves no disk reads.
-    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+    // cache anyway, so a larger buffer pool saves no disk reads (16 MB -> 8 MB: about 8 MB less RSS).
+    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=8MB'],
     ...(dir === 'memory://' ? {} : { dataDir: dir }),
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
   });
