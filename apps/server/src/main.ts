@@ -2,6 +2,7 @@ import { closeExpiredDemoAccounts } from './account';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './platform/db/database';
+import { templateForNewDataDir } from './platform/db/pglite-template';
 import { createInProcessBus, createRedisBus } from './platform/bus';
 import { feedOptionsFromEnv, runFeed } from './sports';
 import { demoOperatorHints, seedDemoOperators, TotpSealer } from './operator';
@@ -10,9 +11,12 @@ import { startBanner } from './platform/log/banner';
 import { resolveLogFormat } from './platform/log/logger';
 
 const config = loadConfig();
+const pgliteDir = config.DATABASE_URL ? undefined : `${config.dataDir}/pglite`;
 const database = await openDatabase({
   databaseUrl: config.DATABASE_URL,
-  dataDir: config.DATABASE_URL ? undefined : `${config.dataDir}/pglite`,
+  dataDir: pgliteDir,
+  // A new data folder starts from the migrated database `npm start`'s build made, when there is one.
+  loadDataDir: pgliteDir ? await templateForNewDataDir(pgliteDir) : undefined,
 });
 if (config.seedDemoData) await seedDemoDomains(database.db);
 // One operator of each role on the demo site, with a documented password and TOTP secret: never in

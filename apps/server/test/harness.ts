@@ -1,19 +1,8 @@
 import { createServer } from 'node:net';
-import { createHash, randomBytes } from 'node:crypto';
-import {
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { PGlite } from '@electric-sql/pglite';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { MarketFeed } from '@backlay/market-feed';
@@ -21,6 +10,7 @@ import { insertUser, type NewUser, type UserRow } from '../src/account/user-repo
 import { buildApp, type AppDeps } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/platform/db/database';
+import { pgliteTemplate } from '../src/platform/db/pglite-template';
 import { findDomainByName } from '../src/settings/domain-repository';
 import { seedDemoDomains } from '../src/settings/seed';
 
@@ -78,37 +68,10 @@ export async function scratchPostgres(
  * and file of a run (kept in the temporary folder, named by the migrations it holds): a new PGlite
  * cluster with every migration took 4-5 s each time on the CI machine, a copy of this one about 2 s.
  */
-const pgliteVersion = (() => {
-  let dir = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-  while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir);
-  return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version;
-})();
-let pgliteTemplate: Promise<Blob> | undefined;
+let pgliteTemplateOfRun: Promise<Blob> | undefined;
 function migratedPgliteTemplate(): Promise<Blob> {
-  pgliteTemplate ??= (async () => {
-    const folder = fileURLToPath(new URL('../drizzle', import.meta.url));
-    // PGlite's version too: another build of Postgres may not read this one's data folder.
-    const hash = createHash('sha256').update(String(pgliteVersion));
-    for (const name of readdirSync(folder, { recursive: true, encoding: 'utf8' }).sort()) {
-      const path = join(folder, name);
-      if (statSync(path).isFile()) hash.update(name).update(readFileSync(path));
-    }
-    const file = join(tmpdir(), `backlay-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
-    if (existsSync(file)) return new Blob([readFileSync(file)]);
-    const database = await openDatabase({ dataDir: 'memory://' });
-    try {
-      const client = (database.db as unknown as { $client: PGlite }).$client;
-      const dump = await client.dumpDataDir('none');
-      // Written aside and renamed: a process reading it meanwhile never sees half a file.
-      const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-      writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
-      renameSync(partial, file);
-      return dump;
-    } finally {
-      await database.close();
-    }
-  })();
-  return pgliteTemplate;
+  pgliteTemplateOfRun ??= pgliteTemplate(tmpdir());
+  return pgliteTemplateOfRun;
 }
 
 /** A fresh, isolated database: PGlite in memory, or a scratch PostgreSQL database dropped on close. */

@@ -22,7 +22,7 @@ export interface Database {
 }
 
 const MIGRATION_LOCK_ID = 0x6261636b; // 'back'
-const migrationsFolder = join(SERVER_ROOT, 'drizzle');
+export const migrationsFolder = join(SERVER_ROOT, 'drizzle');
 
 /**
  * The one place that chooses the storage: PostgreSQL when a URL is given, else PGlite (real
@@ -35,8 +35,8 @@ export async function openDatabase(opts: {
   poolSize?: number;
   /**
    * PGlite only: start from this copy of a data folder (`dumpDataDir`) instead of an empty
-   * cluster; the migrations then run on it as on any database (the test harness copies one
-   * migrated database for every test: creating and migrating a cluster each time is slower).
+   * cluster; the migrations then run on it as on any database (pglite-template.ts: the migrated
+   * copy `npm start`'s build makes for a first start, and the tests' copy for every test database).
    */
   loadDataDir?: Blob;
 }): Promise<Database> {
