@@ -6,7 +6,7 @@
 //
 // `node scripts/start.mjs` is what `npm start` runs (npm's own start-up is not counted, nor is it
 // in the baseline). Each start gets a free port for the server and one for the games provider.
-// The first start is on a fresh data folder (PGlite creates the database, runs the migrations and
+// The first start is on a fresh data folder (PGlite loads the migrated copy the server's build made and
 // seeds the demo data: a new machine's first `npm start`); the warm starts reuse that folder (every
 // later `npm start`). "Answers" means GET / gives 200 with the page (the server-drawn first screen
 // needs the site's settings and sport tree from the database and the feed). The idle RSS is read
@@ -230,7 +230,7 @@ async function main(): Promise<void> {
       goal: STARTUP_GOAL,
       firstStart: {
         answerMs: first.answerMs,
-        note: 'fresh data folder: database created, migrated, demo data seeded',
+        note: 'fresh data folder: the migrated copy the build made is loaded (no initdb, no migration), demo data seeded',
       },
       warmStart: { answerMs: warmAnswer, runs: warm.map((w) => w.answerMs) },
       idleServer: {
