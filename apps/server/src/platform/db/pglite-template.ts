@@ -17,32 +17,37 @@ import { migrationsFolder, openDatabase } from './database';
 /*
  * A migrated, empty PGlite database as a copy of its data folder (`dumpDataDir`): a new PGlite
  * cluster runs Postgres's initdb and then every migration, 2-4 s on this machine; loading the copy
- * takes about half a second. `npm start` makes it with the server's build (dist/, made again when the
- * migrations or PGlite change) and a first start on an empty data folder loads it
- * (`templateForNewDataDir`); the tests keep theirs in the temporary folder. The copy is named by
+ * takes about half a second. `npm start` makes it with each build of the server (in dist/) and a
+ * first start on an empty data folder loads it (`templateForNewDataDir`); a copy made for other
+ * migrations or another PGlite is never used (that start creates the database as before). The tests
+ * keep theirs in the temporary folder. The copy is named by
  * what it holds: PGlite's version (another build of Postgres may not read this one's folder) and
  * every migration file.
  */
 
-const pgliteVersion = (() => {
+let key: string | undefined;
+
+/**
+ * What the copy holds, in 16 hex digits: PGlite's version and the migrations. Worked out once, when
+ * first asked (a start on an existing data folder never asks).
+ */
+export function pgliteTemplateKey(): string {
+  if (key !== undefined) return key;
   let dir = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
   while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir);
-  return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version;
-})();
-
-/** What the copy holds, in 16 hex digits: PGlite's version and the migrations. */
-export function pgliteTemplateKey(): string {
-  const hash = createHash('sha256').update(pgliteVersion);
+  const { version } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string };
+  const hash = createHash('sha256').update(version);
   for (const name of readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort()) {
     const path = join(migrationsFolder, name);
     if (statSync(path).isFile()) hash.update(name).update(readFileSync(path));
   }
-  return hash.digest('hex').slice(0, 16);
+  key = hash.digest('hex').slice(0, 16);
+  return key;
 }
 
 /** The file of the copy for these migrations in `folder`. */
-export const pgliteTemplateFile = (folder: string, key = pgliteTemplateKey()): string =>
-  join(folder, `backlay-pglite-template-${key}.tar`);
+export const pgliteTemplateFile = (folder: string): string =>
+  join(folder, `backlay-pglite-template-${pgliteTemplateKey()}.tar`);
 
 /** Where `npm start`'s build keeps the copy: beside the server's bundle. */
 export const BUILD_TEMPLATE_FOLDER = join(SERVER_ROOT, 'dist');
