@@ -17,15 +17,14 @@ const apiTarget = process.env.BACKLAY_API ?? 'http://localhost:8080';
  * the storage keys use (not the ladder) when they import `@backlay/exchange`.
  */
 /**
- * The data layer: the contract's schemas and route table, and the HTTP client and the settings
- * loader that use them. None of it is on the path to the first paint (shared/http/api.ts loads the
- * client on demand, a task after its libraries zod and axios, which have their chunk `data-libs`);
- * a module the first paint imports must not be listed here, or zod comes onto that path (the
- * bundle report below would show it over the budget).
+ * The data layer: the HTTP client and the settings loader. None of it is on the path to the first
+ * paint (shared/http/api.ts loads the client on demand, a task after its libraries zod and axios,
+ * which have their chunk `data-libs`). The contract's route table is not here: each feature's
+ * routes and schemas are a chunk of their own, loaded when one of its routes is first called
+ * (shared/http/route-defs.ts). A module the first paint imports must not be listed here, or zod
+ * comes onto that path (the bundle report below would show it over the budget).
  */
 const DATA_LAYER = [
-  /packages[\\/]contract[\\/]src[\\/](account|betting|entities|envelope|money|operator|settings|sports|validation)\.ts$/,
-  /packages[\\/]contract[\\/]src[\\/](routes|realtime)[\\/]/,
   /apps[\\/]web[\\/]src[\\/]shared[\\/]http[\\/](client|base-url)\.ts$/,
   /apps[\\/]web[\\/]src[\\/]features[\\/]settings[\\/](api[\\/]get-domain-settings|lib[\\/]apply-look)\.ts$/,
 ];
@@ -45,6 +44,37 @@ const FIRST_PAINT_SHARED = [
   // first paint loads already, not in a stylesheet of their own.
   /apps[\\/]web[\\/]src[\\/]shared[\\/]pwa[\\/](OfflineNotice\.tsx|offline-notice\.css)$/,
 ];
+
+/**
+ * The contract's schemas, by feature: a route file and the schemas it declares are one chunk (the
+ * web client loads it when it first calls one of its routes, shared/http/route-defs.ts), and the
+ * pieces every feature shares (envelope, money, validation, entities, errors) one more. A visit
+ * fetches and builds the features it uses, each in a task of its own, in a few requests.
+ */
+const CONTRACT_FEATURE_OF: Record<string, string> = {
+  statement: 'betting',
+  trading: 'betting',
+  'site-settings': 'settings',
+  'login-link': 'account',
+};
+const CONTRACT_SHARED = new Set([
+  'envelope',
+  'money',
+  'validation',
+  'entities',
+  'errors',
+  'route-def',
+  'ocr',
+]);
+const CONTRACT_MODULE = /packages[\\/]contract[\\/]src[\\/](routes[\\/])?([a-z-]+)\.ts$/;
+function contractChunk(id: string): string | null {
+  const match = CONTRACT_MODULE.exec(id);
+  if (match === null) return null;
+  const name = match[2] as string;
+  if (CONTRACT_SHARED.has(name)) return 'contract';
+  if (['index', 'storage-keys', 'sport-ids', 'route-domains', 'paths', 'openapi'].includes(name)) return null;
+  return `contract-${CONTRACT_FEATURE_OF[name] ?? name}`;
+}
 
 /** The realtime client, loaded after start-up with SignalR: not part of the first paint. */
 const REALTIME =
@@ -158,12 +188,18 @@ const config: UserConfig = {
             },
             // zod and axios: evaluated a task before the rest of the data layer (shared/http/api.ts).
             { name: 'data-libs', test: /node_modules[\\/](zod|axios)[\\/]/, priority: 3 },
+            // Which feature file declares each route, and their loaders (shared/http/route-defs.ts):
+            // fetched beside zod and axios, so a first call can ask for its feature's chunk at once.
+            {
+              name: 'routing',
+              test: /(apps[\\/]web[\\/]src[\\/]shared[\\/]http[\\/]route-defs|packages[\\/]contract[\\/]src[\\/]routes[\\/]route-domains)\.ts$/,
+              priority: 5,
+            },
+            { name: contractChunk, priority: 2 },
             {
               name: 'data',
               test: (id) => DATA_LAYER.some((pattern) => pattern.test(id)),
-              // With what the listed modules import, but not what the first paint shares with
-              // them (the app group below takes that first), and no chunk both ways round.
-              priority: 2,
+              priority: 1,
             },
             {
               name: 'app',

@@ -14,6 +14,8 @@ import { sportsRoutes } from './sports';
 import { statementRoutes } from './statement';
 
 export { route, type AuthMode, type HttpMethod, type RouteDef } from './route-def';
+export { ROUTE_DOMAIN, type RouteDomain } from './route-domains';
+export { CDN_SETTINGS_PATH, HUB_PATH } from './paths';
 export { PAYMENT_IMAGE_PATH } from './cashier';
 export { casinoWalletRoutes } from './casino';
 export {
@@ -70,8 +72,3 @@ export type Sendable<S extends z.ZodType> =
       : z.output<S>;
 export type RouteQuery<K extends RouteKey> =
   NonNullable<Routes[K]['query']> extends z.ZodType ? z.input<NonNullable<Routes[K]['query']>> : never;
-
-/** The domain-settings JSON the client fetches from the CDN path, named after the host. */
-export const CDN_SETTINGS_PATH = '/cdn/settings';
-/** The realtime hub's path under the API base URL. */
-export const HUB_PATH = '/notify';

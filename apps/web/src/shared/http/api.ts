@@ -1,18 +1,29 @@
 import type { RouteKey, RouteResult, StorageKey } from '@backlay/contract';
 import type * as Client from './client';
 import type { CallOptions } from './client';
+import type * as RouteDefs from './route-defs';
 
 /**
  * The HTTP client's front door. axios, zod and the contract's schemas load right after start-up
  * instead of on the critical path to the first paint; `preloadHttpClient` starts that download at
- * boot so the first call rarely waits. The libraries are evaluated a task before the contract's
- * schemas and the client (vite.config.ts keeps them in chunks apart): on a phone, one long task
- * of the main thread becomes two shorter ones. A failed load is tried again by the next call.
+ * boot so the first call rarely waits. The libraries are evaluated a task before the client and
+ * before any of the contract's schemas, and each feature's schemas load when a route of theirs is
+ * first called (route-defs.ts), in tasks of their own: on a phone, one long task of the main thread
+ * becomes several short ones. A failed load is tried again by the next call.
  */
+let libraries: Promise<typeof RouteDefs> | null = null;
+/** zod and axios, and the route table's index (which file declares each route), side by side. */
+const loadLibraries = () =>
+  (libraries ??= Promise.all([import('./libraries'), import('./route-defs')])
+    .then(([, routing]) => new Promise<typeof RouteDefs>((resolve) => setTimeout(() => resolve(routing), 0)))
+    .catch((error: unknown) => {
+      libraries = null;
+      throw error;
+    }));
+
 let loading: Promise<typeof Client> | null = null;
 const load = () =>
-  (loading ??= import('./libraries')
-    .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+  (loading ??= loadLibraries()
     .then(() => import('./client'))
     .catch((error: unknown) => {
       loading = null;
@@ -27,7 +38,9 @@ export async function call<K extends RouteKey>(
   key: K,
   options: CallOptions<K> = {},
 ): Promise<RouteResult<K>> {
-  return (await load()).call(key, options);
+  // The route's feature schemas are fetched beside the client, not after it.
+  const [client] = await Promise.all([load(), loadLibraries().then((routing) => routing.routeDef(key))]);
+  return client.call(key, options);
 }
 
 export async function getExternal(url: string, signal?: AbortSignal): Promise<unknown> {
@@ -43,7 +56,7 @@ export async function storeAnswer<K extends RouteKey>(
   key: K,
   result: RouteResult<K>,
 ): Promise<void> {
-  (await load()).storeAnswer(storageKey, key, result);
+  await (await load()).storeAnswer(storageKey, key, result);
 }
 
 export async function readStoredAnswer<K extends RouteKey>(

@@ -125,17 +125,17 @@ describe('the HTTP client', () => {
     });
   });
 
-  it('keeps a stored answer as the server sent it (rupees) and reads it back as paise', () => {
+  it('keeps a stored answer as the server sent it (rupees) and reads it back as paise', async () => {
     const openBets = { balance: paise(1_450_050), exposure: paise(40_000), openBets: [] };
-    storeAnswer('OpenBets', 'userOpenBets', openBets);
+    await storeAnswer('OpenBets', 'userOpenBets', openBets);
     expect(JSON.parse(window.localStorage.getItem('OpenBets') ?? 'null')).toEqual({
       balance: 14500.5,
       exposure: 400,
       openBets: [],
     });
-    expect(readStoredAnswer('OpenBets', 'userOpenBets')).toEqual(openBets);
+    expect(await readStoredAnswer('OpenBets', 'userOpenBets')).toEqual(openBets);
     window.localStorage.setItem('OpenBets', '{"balance":"x"}');
-    expect(readStoredAnswer('OpenBets', 'userOpenBets')).toBeUndefined();
+    expect(await readStoredAnswer('OpenBets', 'userOpenBets')).toBeUndefined();
   });
 
   it('keeps tokens in queries intact', async () => {
@@ -210,8 +210,8 @@ describe('the HTTP client', () => {
     // Earlier calls linger in the list for a moment after they end (section 9), so count the change.
     const before = Object.keys(useLoadingStore.getState().requests).length;
     const pending = call('getUserLoginAttempts', { query: {} });
-    await Promise.resolve();
-    expect(Object.keys(useLoadingStore.getState().requests)).toHaveLength(before + 1);
+    // Sent once the route's feature schemas are loaded.
+    await vi.waitFor(() => expect(Object.keys(useLoadingStore.getState().requests)).toHaveLength(before + 1));
     expect(abortPendingRequests()).toBe(1);
     await expect(pending).rejects.toMatchObject({ message: 'Request aborted', aborted: true });
   });

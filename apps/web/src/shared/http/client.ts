@@ -2,7 +2,6 @@ import axios, { AxiosError, type AxiosRequestConfig, type InternalAxiosRequestCo
 import {
   ERRORS,
   moneyToWire,
-  routes,
   type RouteBody,
   type RouteKey,
   type RouteQuery,
@@ -18,6 +17,7 @@ import { apiBaseUrl } from './base-url';
 import { AppError } from './errors';
 import { rejectedAnswer, toAppError } from './answers';
 import { finishRequest, trackRequest } from './request-tracker';
+import { routeDef } from './route-defs';
 import { sanitizeIncoming, sanitizeOutgoing } from './sanitize';
 import { badResponseMessage, playerMessage } from './server-messages';
 
@@ -131,7 +131,7 @@ export async function call<K extends RouteKey>(
   key: K,
   options: CallOptions<K> = {},
 ): Promise<RouteResult<K>> {
-  const route = routes[key];
+  const route = await routeDef(key);
   const withToken = route.auth !== 'none';
   // A tab back from sleep holds an access token that ran out: renew it before using it.
   const renewing = withToken ? ensureFreshAccessToken() : null;
@@ -182,22 +182,23 @@ export async function call<K extends RouteKey>(
 }
 
 /** Keeps a route's answer under a storage key as the server sent it: encoded, money in rupees. */
-export function storeAnswer<K extends RouteKey>(
+export async function storeAnswer<K extends RouteKey>(
   storageKey: StorageKey,
   key: K,
   result: RouteResult<K>,
-): void {
-  storage.setJson(storageKey, z.encode(routes[key].result, result));
+): Promise<void> {
+  const route = await routeDef(key);
+  storage.setJson(storageKey, z.encode(route.result, result));
 }
 
 /** An answer kept by storeAnswer, parsed like a fresh one; undefined when absent or unreadable. */
-export function readStoredAnswer<K extends RouteKey>(
+export async function readStoredAnswer<K extends RouteKey>(
   storageKey: StorageKey,
   key: K,
-): RouteResult<K> | undefined {
+): Promise<RouteResult<K> | undefined> {
   const stored = storage.getJson<unknown>(storageKey);
   if (stored == null) return undefined;
-  const parsed = routes[key].result.safeParse(stored);
+  const parsed = (await routeDef(key)).result.safeParse(stored);
   return parsed.success ? (parsed.data as RouteResult<K>) : undefined;
 }
 
