@@ -34,11 +34,6 @@ export const PaymentInfoSchema = z.object({
 });
 export type PaymentInfo = z.infer<typeof PaymentInfoSchema>;
 
-/** A screenshot's largest size, decoded. */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-/** The longest data URL a 5 MB image makes (base64 is 4/3 of the bytes), with room for its prefix. */
-export const MAX_IMAGE_DATA_URL_LENGTH = Math.ceil(MAX_IMAGE_BYTES / 3) * 4 + 100;
-
 export const StoreImageInputSchema = z.object({
   /** `data:image/png;base64,…`: PNG, JPEG or WebP by content (the declared type is not trusted). */
   image: z.string({ error: 'The image is a base64 data URL' }).min(1, 'The image is a base64 data URL'),

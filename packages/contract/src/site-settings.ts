@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ErrorBodySchema, IsoDateTimeSchema } from './envelope';
-import { MAX_IMAGE_DATA_URL_LENGTH } from './cashier';
+import { MAX_IMAGE_DATA_URL_LENGTH } from './validation';
 import { CasinoProviderIdSchema } from './casino';
 import { DomainSettingsSchema } from './settings';
 

@@ -68,3 +68,11 @@ export const ReferralCodeSchema = z
   .trim()
   .max(32, MESSAGES.referralCodeFormat)
   .regex(/^[A-Za-z0-9]*$/, MESSAGES.referralCodeFormat);
+
+/**
+ * A screenshot's (a payment proof's, a site image's) largest size, decoded. Here, with what every
+ * feature shares, and not in cashier.ts: the site settings use it without the cashier's schemas.
+ */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** The longest data URL a 5 MB image makes (base64 is 4/3 of the bytes), with room for its prefix. */
+export const MAX_IMAGE_DATA_URL_LENGTH = Math.ceil(MAX_IMAGE_BYTES / 3) * 4 + 100;

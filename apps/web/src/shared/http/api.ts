@@ -32,6 +32,9 @@ const load = () =>
 
 export function preloadHttpClient(): void {
   void load();
+  void loadLibraries()
+    .then((routing) => routing.preloadRouteDefs())
+    .catch(() => undefined);
 }
 
 export async function call<K extends RouteKey>(

@@ -39,6 +39,16 @@ function table(domain: RouteDomain): Promise<Table> {
   return pending;
 }
 
+/**
+ * Features every page calls at once (the site's settings, the sports tree and prices): their chunks
+ * are asked for with the client, so a page's first calls do not wait for them one round trip later.
+ */
+export const FIRST_CALLED: readonly RouteDomain[] = ['settings', 'sports'];
+
+export function preloadRouteDefs(domains: readonly RouteDomain[] = FIRST_CALLED): void {
+  for (const domain of domains) void table(domain).catch(() => undefined);
+}
+
 /** A route's definition, its feature's schemas loaded (once) first. */
 export async function routeDef<K extends RouteKey>(key: K): Promise<Routes[K]> {
   const def = (await table(ROUTE_DOMAIN[key]))[key];

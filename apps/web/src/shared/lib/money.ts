@@ -15,12 +15,27 @@ import { paiseToRupees, type Paise } from '@backlay/exchange';
  */
 export type MoneyStyle = 'exact' | 'plain' | 'whole' | 'digits' | 'short';
 
-const FORMATS: Record<Exclude<MoneyStyle, 'short'>, Intl.NumberFormat> = {
-  exact: new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
-  plain: new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 }),
-  whole: new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 }),
-  digits: new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2, useGrouping: false }),
+const OPTIONS: Record<Exclude<MoneyStyle, 'short'>, Intl.NumberFormatOptions> = {
+  exact: { minimumFractionDigits: 2, maximumFractionDigits: 2 },
+  plain: { maximumFractionDigits: 2 },
+  whole: { maximumFractionDigits: 0 },
+  digits: { maximumFractionDigits: 2, useGrouping: false },
 };
+
+/**
+ * Each formatter made when first used, not when this module loads: the first Intl.NumberFormat of a
+ * page loads the locale's number data (tens of milliseconds on a phone), and this module is part of
+ * the first paint's chunk, whose evaluation is one task; In-Play's first screen shows no money.
+ */
+const formats = new Map<Exclude<MoneyStyle, 'short'>, Intl.NumberFormat>();
+function format(style: Exclude<MoneyStyle, 'short'>): Intl.NumberFormat {
+  let found = formats.get(style);
+  if (found === undefined) {
+    found = new Intl.NumberFormat('en-IN', OPTIONS[style]);
+    formats.set(style, found);
+  }
+  return found;
+}
 
 function trim(value: number): string {
   return value >= 100 ? String(Math.round(value)) : String(Math.round(value * 10) / 10);
@@ -37,5 +52,5 @@ function short(rupees: number): string {
 /** Paise as rupee text, without the ₹ sign (the screens place it): see MoneyStyle. */
 export function formatMoney(amount: Paise, style: MoneyStyle = 'exact'): string {
   const rupees = paiseToRupees(amount);
-  return style === 'short' ? short(rupees) : FORMATS[style].format(rupees);
+  return style === 'short' ? short(rupees) : format(style).format(rupees);
 }
