@@ -322,6 +322,32 @@ describe.each(backends)('account rules (%s)', (backend) => {
       expect(await openChallenges(ctx.database.db, user.id)).toHaveLength(6);
     });
 
+    it("the development control moves a mobile's codes back on its own site only, so a resend is allowed", async () => {
+      const who = await register(ctx.app);
+      const resend = () =>
+        call(ctx.app, {
+          url: '/Account/ResendVerificationCode',
+          body: { userName: who.userName, mobile: who.mobile, domain: who.domain },
+        });
+      expectRefused(await resend(), 429, 'RATE_LIMITED');
+      const age = (host?: string) =>
+        call<{ aged: number }>(ctx.app, {
+          url: '/dev/otp-outbox/age',
+          body: { mobile: who.mobile, seconds: 31 },
+          ...(host ? { host } : {}),
+        });
+      // Another site has no player with this mobile: nothing moves, the throttle holds.
+      expect(expectOk(await age(SKIP))).toEqual({ aged: 0 });
+      expectRefused(await resend(), 429, 'RATE_LIMITED');
+      expect(expectOk(await age())).toEqual({ aged: 1 });
+      expect(expectOk(await resend())).toEqual({ otpExpiresInSeconds: 120 });
+      expectRefused(
+        await call(ctx.app, { url: '/dev/otp-outbox/age', body: { mobile: who.mobile, seconds: 0 } }),
+        400,
+        'VALIDATION_FAILED',
+      );
+    });
+
     it('a code is for its own user and mobile only', async () => {
       const a = await register(ctx.app);
       const b = await register(ctx.app);

@@ -209,11 +209,16 @@ describe.each(backends)('production (%s)', (backend) => {
     // A second app of its own: migrations and the seed on a fresh database take a while on a busy machine.
   }, 180_000);
 
-  it('/dev/otp-outbox does not exist, though codes are still sent', async () => {
+  it('/dev/otp-outbox and its aging do not exist, though codes are still sent', async () => {
     expect(ctx.config.isProduction).toBe(true);
     const who = await register(ctx.app);
     expectRefused(
       await call(ctx.app, { url: '/dev/otp-outbox', query: { mobile: who.mobile } }),
+      404,
+      'ROUTE_NOT_FOUND',
+    );
+    expectRefused(
+      await call(ctx.app, { url: '/dev/otp-outbox/age', body: { mobile: who.mobile, seconds: 60 } }),
       404,
       'ROUTE_NOT_FOUND',
     );

@@ -82,5 +82,12 @@ export const OtpOutboxResultSchema = z.object({
   expiresAt: z.string(),
 });
 
+/** Development only: moves the one-time codes sent to a mobile back in time, as if sent earlier. */
+export const DevAgeOtpInputSchema = z.object({
+  mobile: z.string().trim().min(1).max(20),
+  seconds: z.number().int().min(1).max(3600),
+});
+export const DevAgeOtpResultSchema = z.object({ aged: z.number().int().nonnegative() });
+
 /** The caller's address as the server sees it (the client keeps it under the `ip` key). */
 export const ClientIpResultSchema = z.object({ ip: z.string() });

@@ -293,6 +293,16 @@ export class AccountService {
     return user;
   }
 
+  /**
+   * Development only (POST /dev/otp-outbox/age): the codes sent to a mobile of this site as if sent
+   * `seconds` earlier. How many moved; none when no player of the site has that mobile.
+   */
+  async ageCodes(domainId: number, mobile: string, seconds: number): Promise<{ aged: number }> {
+    const user = await repo.findUserByMobile(this.db, domainId, normaliseMobile(mobile));
+    if (!user) return { aged: 0 };
+    return { aged: await otps.ageChallenges(this.db, user.id, seconds) };
+  }
+
   private async issueCode(userId: number, mobile: string, opts: { checkLimits: boolean }) {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const expiresAt = new Date(Date.now() + OTP_VALIDITY_SECONDS * 1000);

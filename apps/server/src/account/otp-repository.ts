@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../platform/db/database';
 import { otpChallenges } from '../platform/db/schema';
 
@@ -62,4 +62,20 @@ export async function challengesSince(
     .where(and(eq(otpChallenges.userId, userId), gt(otpChallenges.createdAt, since)))
     .orderBy(desc(otpChallenges.createdAt));
   return { count: rows.length, lastAt: rows[0]?.createdAt ?? null };
+}
+
+/**
+ * Development only: a user's codes as if sent `seconds` earlier (sent and expiry times alike), so
+ * a journey asks for a resend without waiting out the throttle. How many codes moved.
+ */
+export async function ageChallenges(db: Executor, userId: number, seconds: number): Promise<number> {
+  const moved = await db
+    .update(otpChallenges)
+    .set({
+      createdAt: sql`${otpChallenges.createdAt} - make_interval(secs => ${seconds})`,
+      expiresAt: sql`${otpChallenges.expiresAt} - make_interval(secs => ${seconds})`,
+    })
+    .where(eq(otpChallenges.userId, userId))
+    .returning({ id: otpChallenges.id });
+  return moved.length;
 }

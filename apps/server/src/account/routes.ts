@@ -191,4 +191,9 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
       };
     });
   }
+  if (!config.isProduction) {
+    defineRoute(app, routes.devAgeOtp, ({ body, req }) =>
+      accounts.ageCodes(req.domain.id, body.mobile, body.seconds),
+    );
+  }
 }

@@ -140,4 +140,16 @@ export const accountRoutes = {
     result: S.OtpOutboxResultSchema,
     devOnly: true,
   }),
+  devAgeOtp: route({
+    method: 'POST',
+    path: '/dev/otp-outbox/age',
+    auth: 'none',
+    tag: 'Development',
+    summary:
+      'Move the one-time codes sent to a mobile back by some seconds, as if sent earlier: a journey asks for a resend without waiting out the throttle (not in production)',
+    query: undefined,
+    body: S.DevAgeOtpInputSchema,
+    result: S.DevAgeOtpResultSchema,
+    devOnly: true,
+  }),
 } as const;

@@ -36,6 +36,7 @@ export const ROUTE_DOMAIN = {
   changePassword: 'account',
   userStakeAdd: 'account',
   otpOutbox: 'account',
+  devAgeOtp: 'account',
   getSetting: 'settings',
   getDomainSetting: 'settings',
   getSettingWithSportTree: 'settings',
