@@ -136,6 +136,9 @@ describe.each(backends)('envelope and HTTP (%s)', (backend) => {
     for (const def of defs) {
       expect(json.paths[def.path]?.[def.method.toLowerCase()], `${def.method} ${def.path}`).toBeDefined();
     }
+    const yaml = await ctx.app.inject({ method: 'GET', url: '/docs/yaml' });
+    expect(yaml.statusCode).toBe(200);
+    expect(yaml.body).toContain(`${routes.treeSportWithEvent.path}:`);
   });
 
   it('the CDN settings file is named after the host; localhost and test hosts get test.json', async () => {
