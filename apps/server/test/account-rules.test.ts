@@ -1,9 +1,10 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { LoginResult } from '@backlay/contract';
 import { paise } from '@backlay/exchange';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { domains, otpChallenges, referrals, smsOutbox } from '../src/platform/db/schema';
+import { eq } from 'drizzle-orm';
+import { ageChallenges } from '../src/account/otp-repository';
+import { domains, referrals, smsOutbox } from '../src/platform/db/schema';
 import { OutboxSmsSender } from '../src/platform/sms/sms-sender';
 import { backends, createTestApp, TEST_SECRET, type TestContext } from './harness';
 import {
@@ -41,14 +42,18 @@ describe.each(backends)('account rules (%s)', (backend) => {
     await ctx?.close();
   });
 
-  /** Move a user's open code back in time, as if it had been sent long ago. */
+  /** Move a user's codes back in time, as if they had been sent `seconds` earlier. */
   async function ageCodes(userName: string, seconds: number) {
     const user = await userRow(ctx.database.db, userName);
-    const past = new Date(Date.now() - seconds * 1000);
-    await ctx.database.db
-      .update(otpChallenges)
-      .set({ createdAt: past, expiresAt: new Date(past.getTime() + 120_000) })
-      .where(eq(otpChallenges.userId, user.id));
+    await ageChallenges(ctx.database.db, user.id, seconds);
+  }
+
+  /** Asks for another code for a registered, unverified player. */
+  function resendCode(who: Registered) {
+    return call(ctx.app, {
+      url: '/Account/ResendVerificationCode',
+      body: { userName: who.userName, mobile: who.mobile, domain: who.domain },
+    });
   }
 
   describe('sign-in', () => {
@@ -257,12 +262,7 @@ describe.each(backends)('account rules (%s)', (backend) => {
       const who = await register(ctx.app);
       const first = await outboxCode(ctx.app, who.mobile);
       await ageCodes(who.userName, 31);
-      const resent = expectOk(
-        await call(ctx.app, {
-          url: '/Account/ResendVerificationCode',
-          body: { userName: who.userName, mobile: who.mobile, domain: who.domain },
-        }),
-      );
+      const resent = expectOk(await resendCode(who));
       expect(resent).toEqual({ otpExpiresInSeconds: 120 });
       const second = await outboxCode(ctx.app, who.mobile);
       const user = await userRow(ctx.database.db, who.userName);
@@ -293,11 +293,7 @@ describe.each(backends)('account rules (%s)', (backend) => {
 
     it('a resend right after the first code is throttled, and six codes an hour at most', async () => {
       const who = await register(ctx.app);
-      const resend = () =>
-        call(ctx.app, {
-          url: '/Account/ResendVerificationCode',
-          body: { userName: who.userName, mobile: who.mobile, domain: who.domain },
-        });
+      const resend = () => resendCode(who);
       const before = await accountState(ctx.database.db);
       expectRefused(
         await resend(),
@@ -324,11 +320,7 @@ describe.each(backends)('account rules (%s)', (backend) => {
 
     it("the development control moves a mobile's codes back on its own site only, so a resend is allowed", async () => {
       const who = await register(ctx.app);
-      const resend = () =>
-        call(ctx.app, {
-          url: '/Account/ResendVerificationCode',
-          body: { userName: who.userName, mobile: who.mobile, domain: who.domain },
-        });
+      const resend = () => resendCode(who);
       expectRefused(await resend(), 429, 'RATE_LIMITED');
       const age = (host?: string) =>
         call<{ aged: number }>(ctx.app, {

@@ -1,5 +1,4 @@
 import type { RouteKey, RouteResult, StorageKey } from '@backlay/contract';
-import type * as Client from './client';
 import type { CallOptions } from './client';
 import type * as RouteDefs from './route-defs';
 
@@ -11,24 +10,24 @@ import type * as RouteDefs from './route-defs';
  * first called (route-defs.ts), in tasks of their own: on a phone, one long task of the main thread
  * becomes several short ones. A failed load is tried again by the next call.
  */
-let libraries: Promise<typeof RouteDefs> | null = null;
-/** zod and axios, and the route table's index (which file declares each route), side by side. */
-const loadLibraries = () =>
-  (libraries ??= Promise.all([import('./libraries'), import('./route-defs')])
-    .then(([, routing]) => new Promise<typeof RouteDefs>((resolve) => setTimeout(() => resolve(routing), 0)))
-    .catch((error: unknown) => {
-      libraries = null;
+/** A load run once and shared by every caller; forgotten when it fails, so the next call tries again. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = null;
+  return () =>
+    (pending ??= load().catch((error: unknown) => {
+      pending = null;
       throw error;
     }));
+}
 
-let loading: Promise<typeof Client> | null = null;
-const load = () =>
-  (loading ??= loadLibraries()
-    .then(() => import('./client'))
-    .catch((error: unknown) => {
-      loading = null;
-      throw error;
-    }));
+/** zod and axios, and the route table's index (which file declares each route), side by side. */
+const loadLibraries = once(() =>
+  Promise.all([import('./libraries'), import('./route-defs')]).then(
+    ([, routing]) => new Promise<typeof RouteDefs>((resolve) => setTimeout(() => resolve(routing), 0)),
+  ),
+);
+
+const load = once(() => loadLibraries().then(() => import('./client')));
 
 export function preloadHttpClient(): void {
   void load();
