@@ -13,7 +13,6 @@ import {
 import { storage } from '@/shared/storage/storage';
 import { registerDefaultIcons } from '@/shared/ui/icons';
 import { loadDomainSettings } from '@/features/settings/api/load-domain-settings';
-import { seedFirstScreen } from './first-screen';
 import { queryClient } from './query-client';
 
 /** Runs after the load event, in an idle moment when the browser can say when one comes. */
@@ -33,7 +32,6 @@ function afterLoad(run: () => void): void {
  */
 export function bootstrap(): void {
   registerDefaultIcons();
-  seedFirstScreen();
   preloadHttpClient();
   const valid = checkSession();
   void loadSessionLifetimes().then(() => scheduleRenewal());

@@ -1,8 +1,9 @@
 import type { DomainSettings } from '@backlay/contract';
+import type { LayoutHandle } from '@/shared/stores/layout';
 import type { AppMessageId } from './i18n';
 
-/** What a route declares beside its component. */
-export interface RouteHandle {
+/** What a route declares beside its component (and the layout flags it holds, LayoutHandle). */
+export interface RouteHandle extends LayoutHandle {
   /** The route's title as a message id: the document title shows it in the language on screen. */
   title: AppMessageId;
 }

@@ -12,7 +12,7 @@ import { withCatalogs } from '@/shared/i18n';
 import type { AppMessageId } from './i18n';
 
 /** A route's title: a message id of app/, translated where the title is shown (root.tsx). */
-const titled = (title: AppMessageId): RouteHandle => ({ title });
+const titled = (title: AppMessageId, layout?: RouteHandle['layout']): RouteHandle => ({ title, layout });
 
 /** A lazily loaded page: each page is its own chunk, loaded when first visited. */
 function page<M>(
@@ -20,8 +20,13 @@ function page<M>(
   title: AppMessageId,
   load: () => Promise<M>,
   pick: (m: M) => ComponentType,
+  layout?: RouteHandle['layout'],
 ): RouteObject {
-  return { path, handle: titled(title), lazy: async () => ({ Component: pick(await withCatalogs(load())) }) };
+  return {
+    path,
+    handle: titled(title, layout),
+    lazy: async () => ({ Component: pick(await withCatalogs(load())) }),
+  };
 }
 
 const content = () => import('@/features/account/routes/content-page');
@@ -38,8 +43,9 @@ export const routeTree: RouteObject[] = [
         Component: MainLayout,
         children: [
           { index: true, element: <Navigate to="/inplay" replace /> },
-          page('index', 'app.nav.sports', sports, (m) => m.IndexRoute),
-          page('inplay', 'app.nav.inPlay', sports, (m) => m.InPlayRoute),
+          // The sports' pages show the image slider above them (section 2's slider header flag).
+          page('index', 'app.nav.sports', sports, (m) => m.IndexRoute, { sliderHeader: true }),
+          page('inplay', 'app.nav.inPlay', sports, (m) => m.InPlayRoute, { sliderHeader: true }),
           page(
             'markets/:eventid?/:dreamid?',
             'app.title.markets',

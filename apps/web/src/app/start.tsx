@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { bootstrap } from './bootstrap';
+import { seedFirstScreen } from './first-screen';
 import { queryClient } from './query-client';
 import { createAppRouter } from './router';
 import { startLanguage, useLanguageStore } from '@/shared/i18n';
@@ -45,6 +46,9 @@ async function start(): Promise<void> {
   // A Hindi reader's catalogs load beside start-up, before the first render.
   const language = startLanguage();
   bootstrap();
+  await nextTask();
+  // The first screen's data from the page (its JSON parsed and sanitised): a task of its own.
+  seedFirstScreen();
   await nextTask();
   const router = createAppRouter();
   await firstScreenPainted();

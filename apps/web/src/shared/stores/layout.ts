@@ -1,4 +1,4 @@
-import { useLayoutEffect, useState } from 'react';
+import { useMatches } from 'react-router';
 import { create } from 'zustand';
 
 /** The layout flags of section 2; all true except slider header, back-to-sports and overlay. */
@@ -36,16 +36,23 @@ export const useLayoutStore = create<LayoutState>()((set) => ({
   resetFlags: () => set(DEFAULT_LAYOUT_FLAGS),
 }));
 
+/** What a route may declare in its handle: layout flags that hold while it is on screen. */
+export interface LayoutHandle {
+  layout?: Partial<LayoutFlags>;
+}
+
 /**
- * One layout flag, as a page set it in a layout effect while mounting: seen before the first paint.
- * The store's hook subscribes after the paint, so a header part above the page would show the
- * page's first frame without what the flag adds, then move the page down one frame later.
+ * One layout flag: as the deepest route on screen that declares it in its handle says, else as the
+ * store says. A route's flag is known in the render that mounts the route, so a header part above
+ * the page (the slider of In-Play) is there in the page's first frame. (Set by the page in a layout
+ * effect, it came one render later: a synchronous one, which also flushed the effects of the whole
+ * first screen, in one task of 100 ms at a phone's speed.)
  */
 export function useLayoutFlag(flag: keyof LayoutFlags): boolean {
-  const [value, setValue] = useState(() => useLayoutStore.getState()[flag]);
-  useLayoutEffect(() => {
-    setValue(useLayoutStore.getState()[flag]);
-    return useLayoutStore.subscribe((state) => setValue(state[flag]));
-  }, [flag]);
-  return value;
+  const declared = [...useMatches()]
+    .reverse()
+    .map((match) => (match.handle as LayoutHandle | undefined)?.layout?.[flag])
+    .find((value) => value !== undefined);
+  const stored = useLayoutStore((state) => state[flag]);
+  return declared ?? stored;
 }

@@ -31,7 +31,7 @@ export function NewsMarquee() {
 
 /** The image slider header: the layout flag and the domain's showSlider, with images to show. */
 export function SliderHeader() {
-  // InPlayRoute turns the slider on as it mounts: its place must be there in the page's first frame.
+  // The sports' pages declare it in their route (app/router.tsx): there in their first frame.
   const show = useLayoutFlag('sliderHeader');
   const settings = useSettingsStore((s) => s.settings);
   const pending = useSettingsStore((s) => s.settings == null && !s.loaded);

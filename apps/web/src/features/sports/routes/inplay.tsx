@@ -1,6 +1,5 @@
-import { useDeferredValue, useLayoutEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { faTv } from '@fortawesome/free-solid-svg-icons';
-import { useLayoutStore } from '@/shared/stores/layout';
 import { useUiStore } from '@/shared/stores/ui';
 import { EmptyState, Spinner } from '@/shared/ui/feedback';
 import { EventSection } from '../components/EventList';
@@ -11,6 +10,10 @@ import { useSportTabs } from '../lib/use-sport-tabs';
 import { firstTwoPerSport, isLive } from '../lib/visibility';
 import { t } from '../i18n';
 
+/** What the app's first screen shows before its list: the list's place, loading. */
+const FIRST_SCREEN = { tabs: [], pending: true };
+let firstScreen = true;
+
 /**
  * /inplay shows live events by sport; /index shows the two-events view of every sport, each with
  * its real count and a link to all its events. A search text searches every event of every sport,
@@ -19,20 +22,19 @@ import { t } from '../i18n';
 export function InPlayRoute({ mode = 'inplay' }: { mode?: 'inplay' | 'index' }) {
   const { tabs, query } = useSportTabs();
   const search = useUiStore((s) => s.searchText);
-  const setFlags = useLayoutStore((s) => s.setFlags);
   // A search lists events of every sport, live and upcoming.
   useListPricesFeed(search.trim() !== '' || mode === 'index' ? 'all' : 'inplay');
-  // Before the first paint: the slider's place is there from the page's first frame, not one later.
-  useLayoutEffect(() => {
-    setFlags({ sliderHeader: true });
-    return () => setFlags({ sliderHeader: false });
-  }, [setFlags]);
-
+  // The slider above the page is the route's layout flag (app/router.tsx): there in its first frame.
   // The list mounts in a background render React can slice and interrupt, not in the one that
   // brought the events in: a phone's main thread is not held for the whole list at once.
-  const shown = useDeferredValue(
-    useMemo(() => ({ tabs, pending: query.isPending }), [tabs, query.isPending]),
-  );
+  // On the app's first screen the list comes in a commit of its own, after the header, the
+  // navigation and the sidebar: the browser's first layout of the app is then two tasks, not one
+  // (115 ms at a phone's speed in Hindi). Later visits show their list in their first frame.
+  const current = useMemo(() => ({ tabs, pending: query.isPending }), [tabs, query.isPending]);
+  const shown = useDeferredValue(current, firstScreen ? FIRST_SCREEN : current);
+  useEffect(() => {
+    firstScreen = false;
+  }, []);
   const sections =
     mode === 'inplay'
       ? shown.tabs.map((tab) => ({ ...tab, events: tab.events.filter(isLive) }))
