@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { NavLink, Outlet } from 'react-router';
-import { useLayoutStore } from '@/shared/stores/layout';
+import { useLayoutFlag, useLayoutStore } from '@/shared/stores/layout';
 import { TopBar } from './TopBar';
 import { t } from '../i18n';
 
 /** The casino lobby: the header and a slim bar back to sports. */
 export function LobbyLayout() {
-  const backToSports = useLayoutStore((s) => s.backToSports);
+  const backToSports = useLayoutFlag('backToSports');
   // The lobby sets its navbar flags; leaving it resets them (a navigation rule in the root).
   useEffect(() => {
     useLayoutStore.getState().setFlags({ backToSports: true, sidebar: false, newsMarquee: false });

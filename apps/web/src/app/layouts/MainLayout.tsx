@@ -2,7 +2,7 @@ import { NavLink, Outlet } from 'react-router';
 import { Icon } from '@/shared/ui/Icon';
 import { faStar, faTv, faList, faCircleUser, faBook } from '@fortawesome/free-solid-svg-icons';
 import { SPORT_IDS, STORAGE_KEYS } from '@backlay/contract';
-import { useLayoutStore } from '@/shared/stores/layout';
+import { useLayoutFlag } from '@/shared/stores/layout';
 import { useSessionStore } from '@/shared/session/session-store';
 import { useSportTabs } from '@/features/sports/lib/use-sport-tabs';
 import { NewsMarquee, SliderHeader } from '@/features/sports/components/SportsHeaderExtras';
@@ -22,7 +22,7 @@ function SportNav() {
   const { tabs, query } = useSportTabs();
   const user = useSessionStore((s) => s.user);
   const settings = useSettingsStore((s) => s.settings);
-  const scrollable = useLayoutStore((s) => s.scrollableNavbar);
+  const scrollable = useLayoutFlag('scrollableNavbar');
   const showCasino = isSportVisible(SPORT_IDS.casino, 0, {
     tree: [],
     settings,
@@ -125,7 +125,9 @@ function BottomNav() {
 
 /** The main layout: dark header with wallet, sport tabs, news and slider, sidebar, footer. */
 export function MainLayout() {
-  const { sidebar, footer, allTopHeader } = useLayoutStore();
+  const sidebar = useLayoutFlag('sidebar');
+  const footer = useLayoutFlag('footer');
+  const allTopHeader = useLayoutFlag('allTopHeader');
   return (
     <div className="app-shell">
       {allTopHeader && (

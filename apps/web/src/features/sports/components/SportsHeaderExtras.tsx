@@ -1,12 +1,12 @@
 import { useSettingsStore } from '@/shared/settings/settings-store';
 import { safeLink } from '@/shared/http/sanitize';
-import { useLayoutFlag, useLayoutStore } from '@/shared/stores/layout';
+import { useLayoutFlag } from '@/shared/stores/layout';
 import { useEffect, useState } from 'react';
 import { t } from '../i18n';
 
 /** The news marquee: shown when the layout flag and the domain's showNews are both on. */
 export function NewsMarquee() {
-  const show = useLayoutStore((s) => s.newsMarquee);
+  const show = useLayoutFlag('newsMarquee');
   const settings = useSettingsStore((s) => s.settings);
   const pending = useSettingsStore((s) => s.settings == null && !s.loaded);
   if (!show) return null;

@@ -24,7 +24,6 @@ export function InPlayRoute({ mode = 'inplay' }: { mode?: 'inplay' | 'index' }) 
   const search = useUiStore((s) => s.searchText);
   // A search lists events of every sport, live and upcoming.
   useListPricesFeed(search.trim() !== '' || mode === 'index' ? 'all' : 'inplay');
-  // The slider above the page is the route's layout flag (app/router.tsx): there in its first frame.
   // The list mounts in a background render React can slice and interrupt, not in the one that
   // brought the events in: a phone's main thread is not held for the whole list at once.
   // On the app's first screen the list comes in a commit of its own, after the header, the
