@@ -3,6 +3,7 @@ import { Icon } from '@/shared/ui/Icon';
 import { faAngleRight, faStar } from '@fortawesome/free-solid-svg-icons';
 import { SPORT_IDS, type TreeEvent } from '@backlay/contract';
 import { formatDateTime } from '@/shared/lib/date';
+import { counted } from '@/shared/i18n';
 import { useUiStore } from '@/shared/stores/ui';
 import { isLive } from '../lib/visibility';
 import { sportIcon } from '../lib/sport-icons';
@@ -93,7 +94,7 @@ export function EventSection({
       <h2 className="event-section__title">
         {sportId != null && <Icon icon={sportIcon(sportId)} />}
         <span>{title}</span>
-        <span className="event-section__count" aria-label={t('sports.list.count', { count: total })}>
+        <span className="event-section__count" aria-label={t('sports.list.count', counted(total))}>
           {total}
         </span>
         {sportId !== SPORT_IDS.horseRacing && <ListPriceHeads />}

@@ -1,4 +1,5 @@
 import { faMagnifyingGlass } from '@fortawesome/free-solid-svg-icons';
+import { counted } from '@/shared/i18n';
 import { useUiStore } from '@/shared/stores/ui';
 import { EmptyState, Spinner } from '@/shared/ui/feedback';
 import { filterTabs, type SportTab } from '../lib/visibility';
@@ -38,7 +39,7 @@ export function SearchResults({
   const total = searched.reduce((n, tab) => n + tab.events.length, 0);
   const sections = filterTabs(searched, needle).filter((tab) => tab.events.length > 0);
   const found = sections.reduce((n, tab) => n + tab.events.length, 0);
-  const events = t('sports.search.scope', { count: total });
+  const events = t('sports.search.scope', counted(total));
   const scope =
     searched.length > 0
       ? t('sports.search.scopeIn', { scope: events, sports: listOf(searched.map((s) => s.name)) })
@@ -61,7 +62,7 @@ export function SearchResults({
   return (
     <>
       <p className="search-summary" role="status">
-        <strong>{t('sports.search.found', { count: found, text: needle })}</strong>{' '}
+        <strong>{t('sports.search.found', { ...counted(found), text: needle })}</strong>{' '}
         <span className="muted">{t('sports.search.of', { scope })}</span>
       </p>
       {sections.map((s) => (
