@@ -82,7 +82,12 @@ async function jsGzipBytes(urls: string[]): Promise<number> {
   return total;
 }
 
-async function measure(url: string, port: number, name: string, run: number): Promise<Figures> {
+/** Lighthouse's errors about its own recording, not about the page. */
+const RETRYABLE = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_TRACING_STARTED', 'NO_DCL']);
+/** Runs measured again after such an error: the report lists them. */
+const retried: { page: string; run: number; code: string }[] = [];
+
+async function measure(url: string, port: number, name: string, run: number, attempt = 1): Promise<Figures> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -91,7 +96,17 @@ async function measure(url: string, port: number, name: string, run: number): Pr
   });
   if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
   const lhr = result.lhr;
-  if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    // Lighthouse failing to record its own trace (NO_NAVSTART, NO_FCP now and then on this
+    // Chromium) says nothing of the page: that run is measured again, at most twice, and counted.
+    const code = lhr.runtimeError.code;
+    if (RETRYABLE.has(code) && attempt < 3) {
+      retried.push({ page: name, run, code });
+      console.log(`${name.padEnd(9)} run ${run}: Lighthouse ${code}, measured again`);
+      return measure(url, port, name, run, attempt + 1);
+    }
+    throw new Error(`lighthouse: ${code} ${lhr.runtimeError.message}`);
+  }
   if (LHR_DIR) {
     mkdirSync(LHR_DIR, { recursive: true });
     writeFileSync(join(LHR_DIR, `${name}-${run}.json`), JSON.stringify(lhr));
@@ -246,6 +261,7 @@ try {
       machine: { cpus: cpus().length, model: cpus()[0]?.model ?? '', loadavg: loadavg() },
     },
     goal: GOAL,
+    retried,
     pages: results,
     met,
   };
