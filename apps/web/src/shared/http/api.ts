@@ -29,15 +29,6 @@ const loadLibraries = once(() =>
 
 const load = once(() => loadLibraries().then(() => import('./client')));
 
-/**
- * Resolves once zod and axios are evaluated, a task later: a module that imports the contract's
- * schemas itself (the domain settings' loader) is imported after this, or its graph would evaluate
- * the libraries and its schemas in one task.
- */
-export async function librariesLoaded(): Promise<void> {
-  await loadLibraries();
-}
-
 export function preloadHttpClient(): void {
   void load();
   void loadLibraries()
