@@ -1,4 +1,6 @@
+import { paise, type Hundredths } from '@backlay/exchange';
 import { matchOddsMarket, TestFeed } from '@backlay/feed-simulator/test-feed';
+import type { ExchangeMarket } from '@backlay/market-feed';
 import type { HubConnection } from '@microsoft/signalr';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -193,6 +195,78 @@ describe.each(backends)('resting orders driven by the feed (%s)', (backend) => {
     expect(otherHub.betChanges()[0]).toMatchObject({ betId: second.betId, status: 'MATCHED' });
     expect(await orderRows(ctx.database.db, lay.betId)).toHaveLength(1);
     expect(hub.betChanges()).toHaveLength(1);
+    await expectLedgerBalanced(ctx.database.db);
+  });
+
+  it("the rest of a partly matched order waits for the feed's next prices: the liquidity it took is not taken twice", async () => {
+    const m = newMarket();
+    // India's backs: ₹300 at 2.10 and ₹500 at 2.08 (exchange-matching.md's example).
+    const book = (feed.market(m.marketId) as ExchangeMarket).runners.map((r) =>
+      r.id !== 11
+        ? r
+        : {
+            ...r,
+            back: [
+              { price: 210 as Hundredths, size: paise(30_000) },
+              { price: 208 as Hundredths, size: paise(50_000) },
+            ],
+          },
+    );
+    feed.update(m.marketId, { runners: book } as Partial<ExchangeMarket>);
+    const player = await fundedPlayer(ctx, 5000);
+    const hub = await hubOf(player);
+    const order = await placeOrder(ctx, player, backBet(m, 11, 2.08, 1000));
+    expect(order).toMatchObject({ status: 'PARTIALLY_MATCHED', matchedStake: 800, unmatchedStake: 200 });
+    // The feed owner hears that the order rests (its notice) at the prices it was placed on: those
+    // levels are what the order took, so nothing more of it is matched until the prices change.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(hub.betChanges()).toEqual([]);
+    expect((await orderRows(ctx.database.db, order.betId)).map((r) => [r.status, r.price, r.stake])).toEqual([
+      ['MATCHED', 210, 30_000],
+      ['MATCHED', 208, 50_000],
+      ['UNMATCHED', 208, 20_000],
+    ]);
+    // The next prices (the same book, a new version of it) reach the resting ₹200 at 2.08.
+    feed.emitChange(m.eventId, [m.marketId]);
+    await until(() => hub.betChanges().length > 0, 'the fill at the next prices');
+    expect(hub.betChanges()[0]).toMatchObject({ betId: order.betId, status: 'MATCHED', unmatchedStake: 0 });
+    await expectLedgerBalanced(ctx.database.db);
+  });
+
+  it('an edit that matches part of an order at the prices of now leaves the rest for the next prices', async () => {
+    const m = newMarket();
+    const player = await fundedPlayer(ctx, 5000);
+    // A lay of ₹1000 at 1.90 rests (the best lay is 2.02); India's lay level at 2.02 offers ₹300.
+    const order = await placeOrder(ctx, player, layBet(m, 11, 1.9, 1000));
+    expect(order.status).toBe('UNMATCHED');
+    const book = (feed.market(m.marketId) as ExchangeMarket).runners.map((r) =>
+      r.id !== 11 ? r : { ...r, lay: [{ price: 202 as Hundredths, size: paise(30_000) }] },
+    );
+    feed.update(m.marketId, { runners: book } as Partial<ExchangeMarket>);
+    // Edited to 2.02: ₹300 matches at 2.02 and ₹700 rests there, having taken these prices' ₹300.
+    const edited = expectOk(
+      await call<Placed>(ctx.app, {
+        url: '/Bet/UpdateBet',
+        body: { requestId: requestId(), betId: order.betId, rate: 2.02 },
+        token: player.token,
+      }),
+    );
+    expect(edited).toMatchObject({ status: 'PARTIALLY_MATCHED', matchedStake: 300, unmatchedStake: 700 });
+    await new Promise((r) => setTimeout(r, 1500));
+    const rows = async () =>
+      (await orderRows(ctx.database.db, order.betId)).map((r) => [r.status, r.price, r.stake]);
+    expect(await rows()).toEqual([
+      ['UNMATCHED', 202, 70_000],
+      ['MATCHED', 202, 30_000],
+    ]);
+    // The next prices: another ₹300 at 2.02, at the resting order's price.
+    feed.emitChange(m.eventId, [m.marketId]);
+    await until(async () => (await rows()).length === 3, 'the fill at the next prices');
+    expect(await rows()).toEqual([
+      ['UNMATCHED', 202, 40_000],
+      ['MATCHED', 202, 30_000],
+      ['MATCHED', 202, 30_000],
+    ]);
     await expectLedgerBalanced(ctx.database.db);
   });
 

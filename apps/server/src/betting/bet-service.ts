@@ -32,8 +32,11 @@ export interface BetServiceDeps {
   log: FastifyBaseLogger;
   /** How the in-play delay is waited (real time unless a test says otherwise). */
   sleep?: (ms: number) => Promise<void>;
-  /** Called after the commit of an order that left stake resting in the market (the matcher's notice). */
-  rested?: (marketId: string) => void;
+  /**
+   * Called after the commit of an order that left stake resting in the market (the matcher's
+   * notice), with the odds version it was matched against.
+   */
+  rested?: (marketId: string, version: number) => void;
 }
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -161,7 +164,7 @@ export class BetService {
 
     const placed = await this.commit(user, body, market, plan, ip);
     this.deps.ledger.committed({ walletsChanged: [user.userId] });
-    if (plan.rest) this.deps.rested?.(market.id);
+    if (plan.rest) this.deps.rested?.(market.id, market.version);
     return orderResult(placed.betId, plan, placed.rowIds, placed);
   }
 
@@ -218,7 +221,10 @@ export class BetService {
         runnerId: plan.asked.runnerId,
         rate: plan.exchange ? null : plan.asked.rate,
         line: plan.asked.line,
-        rows: rows.map(newBetRow),
+        // The resting part took its order's share of these prices already (exchange-matching.md).
+        rows: rows.map((r) =>
+          r.status === 'UNMATCHED' ? { ...newBetRow(r), matchedVersion: market.version } : newBetRow(r),
+        ),
         persistence: body.persistence,
         isCashOut: body.cashOut,
         ip,

@@ -65,6 +65,12 @@ export interface NewBetRow {
   stakePaise: Paise;
   liabilityPaise: Paise;
   profitPaise: Paise;
+  /**
+   * The resting part: the feed's odds version of the market its order was matched against, stored
+   * as `matched_version`, so the feed owner's matcher does not fill it again at the prices (the
+   * sizes) the order has just taken; it fills at the next prices that reach it. Null otherwise.
+   */
+  matchedVersion?: number | null;
 }
 
 /** An order to write: its terms, then one row per fill (best first) and the resting part last. */
@@ -133,7 +139,7 @@ function loadSql(u: string, m: string, r: string): string {
     where w.user_id = ${u}`;
 }
 
-/** The order's rows as the insert reads them: [status, price, stake, liability, profit] each. */
+/** The order's rows as the insert reads them: [status, price, stake, liability, profit, matched version] each. */
 function rowsJson(rows: readonly NewBetRow[]): string {
   if (rows.length === 0) throw new Error('an order writes at least one row');
   return JSON.stringify(
@@ -143,6 +149,7 @@ function rowsJson(rows: readonly NewBetRow[]): string {
       Number(int(r.stakePaise)),
       Number(int(r.liabilityPaise)),
       Number(int(r.profitPaise)),
+      r.matchedVersion == null ? null : Number(int(r.matchedVersion)),
     ]),
   );
 }
@@ -198,13 +205,14 @@ function insertSql(a: readonly string[], guard?: string): string {
   if (u === undefined || delta === undefined)
     throw new Error(`the bet insert takes ${INSERT_ARGS} arguments`);
   const columns = `user_id, domain_id, request_id, event_id, market_id, runner_id, side, price_hundredths, rate, line,
-                   stake_paise, liability_paise, profit_if_win_paise, status, ip, persistence, is_cash_out`;
+                   stake_paise, liability_paise, profit_if_win_paise, status, ip, persistence, is_cash_out,
+                   matched_version`;
   const values = `${u}, ${domain}, ${requestId}, ${event}, ${m}, ${runner}, ${side}, r.price, ${rate}, ${line},
-              r.stake, r.liability, r.profit, r.status, ${ip}, ${persistence}, ${cashOut}`;
+              r.stake, r.liability, r.profit, r.status, ${ip}, ${persistence}, ${cashOut}, r.matched_version`;
   return `with ${guard ? `ok as (${guard}),` : ''}
     r as (
       select e.ord, e.v->>0 as status, (e.v->>1)::int as price, (e.v->>2)::bigint as stake,
-             (e.v->>3)::bigint as liability, (e.v->>4)::bigint as profit
+             (e.v->>3)::bigint as liability, (e.v->>4)::bigint as profit, (e.v->>5)::bigint as matched_version
       from jsonb_array_elements(${rows}::jsonb) with ordinality e(v, ord)),
     n as (select nextval('bets_id_seq') as id ${guard ? 'where exists (select 1 from ok)' : ''}),
     ins as (

@@ -87,8 +87,8 @@ export interface OrderServiceDeps {
    * push to the player's other connections). matchResting and lapse answer theirs instead.
    */
   changed?: (changes: OrderChange[]) => void;
-  /** Called after the commit of an edit that leaves stake resting in the market. */
-  rested?: (marketId: string) => void;
+  /** Called after the commit of an edit that leaves stake resting in the market, with the odds version it was matched against. */
+  rested?: (marketId: string, version: number) => void;
 }
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -243,7 +243,7 @@ export class OrderService {
         what: 'bet',
       });
 
-      const fillIds = await this.writeEdit(tx, resting, fills, rest);
+      const fillIds = await this.writeEdit(tx, resting, fills, rest, market.version);
       const wallet = await writeExposure(tx, head.userId, head.marketId, exposureAfter);
       const answer = orderResult(head.orderId, plan, fillIds, wallet, 'Bet updated', before.matchedPaise);
       await storeAction(tx, user.userId, input.requestId, 'update', head.orderId, answer);
@@ -252,7 +252,7 @@ export class OrderService {
       return { answer, change, rests: rest !== null };
     });
     this.after(head.userId, outcome.change ? [outcome.change] : [], true);
-    if (outcome.rests) this.deps.rested?.(head.marketId);
+    if (outcome.rests) this.deps.rested?.(head.marketId, market.version);
     return outcome.answer;
   }
 
@@ -461,11 +461,13 @@ export class OrderService {
     resting: RestingRow,
     fills: PlannedRow[],
     rest: PlannedRow | null,
+    version: number,
   ): Promise<number[]> {
     const ids: number[] = [];
     const [first, ...others] = fills;
     if (rest) {
-      await setRestingStake(tx, resting.id, newBetRow(rest));
+      // Matched against the prices of `version`: the matcher fills what rests at the next ones.
+      await setRestingStake(tx, resting.id, newBetRow(rest), version);
       for (const f of fills)
         ids.push(await insertOrderRow(tx, resting, { ...newBetRow(f), status: 'MATCHED' }));
       return ids;

@@ -24,9 +24,9 @@ export async function bettingPlugin(app: FastifyInstance) {
   const restingNotices = new RestingNotices(app.bus, app.log);
   // The in-play flag as this server's feed has it now, after the commit: when the owner has seen
   // the turn already and this says not in play, the order missed its lapse and gets it.
-  const rested = (marketId: string) => {
+  const rested = (marketId: string, version: number) => {
     const inPlay = app.feed?.market(marketId)?.inPlay;
-    restingNotices.announce(inPlay === undefined ? { marketId } : { marketId, inPlay });
+    restingNotices.announce(inPlay === undefined ? { marketId, version } : { marketId, inPlay, version });
   };
   const orders = new OrderService({
     db: app.db,

@@ -253,4 +253,44 @@ describe('the driver of resting orders', () => {
     expect(driver.markets().sort()).toEqual(['1.1', '1.3']);
     await driver.stop();
   });
+
+  it('does not look at a market for a notice of the prices it still shows, and watches it from then on', async () => {
+    const { feed, book, driver, notices } = await setUp([], { notices: true });
+    const version = (id: string) => feed.market(id)?.version ?? 0;
+    // Decided on the prices of now: matched all these prices give (its rest records it), nothing to run.
+    notices?.announce({ marketId: '1.1', inPlay: false, version: version('1.1') });
+    await new Promise((r) => setImmediate(r));
+    await driver.idle();
+    expect(book.calls).toEqual([]);
+    expect(driver.markets()).toEqual(['1.1']);
+    // The next prices match it.
+    feed.setPrices('1.1', 1, [2.2], [2.22]);
+    feed.emitChange(eventOf('1.1'), ['1.1']);
+    await driver.idle();
+    expect(book.calls).toEqual([{ kind: 'match', marketId: '1.1', back: 220 }]);
+    book.calls.length = 0;
+
+    // Decided on older prices, or without a version: looked at once.
+    const before = version('1.2');
+    feed.setPrices('1.2', 1, [2.1], [2.12]);
+    notices?.announce({ marketId: '1.2', inPlay: false, version: before });
+    notices?.announce({ marketId: '1.3', inPlay: false });
+    await new Promise((r) => setImmediate(r));
+    await driver.idle();
+    expect(book.calls).toEqual([
+      { kind: 'match', marketId: '1.2', back: 210 },
+      { kind: 'match', marketId: '1.3', back: 200 },
+    ]);
+    book.calls.length = 0;
+
+    // At the same version but suspended meanwhile, or past the turn in play: still acted on.
+    feed.update('1.1', { status: 'SUSPENDED' });
+    notices?.announce({ marketId: '1.1', inPlay: false, version: version('1.1') });
+    await new Promise((r) => setImmediate(r));
+    await driver.idle();
+    expect(book.calls).toEqual([
+      { kind: 'lapse', marketId: '1.1', which: 'all', reason: 'the market was suspended' },
+    ]);
+    await driver.stop();
+  });
 });

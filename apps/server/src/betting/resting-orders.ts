@@ -31,6 +31,13 @@ export interface RestingNotice {
    * 'cancel' (its market's turn has passed it by). Leave it out when unknown.
    */
   inPlay?: boolean;
+  /**
+   * The feed's odds version of the market the order was matched against (its resting part records
+   * it). While the feed owner's market is still at that version, the order took all these prices
+   * give it and every other resting order had its run at them: the owner only adds the market to
+   * those it watches, and the next change matches it. Leave it out when unknown: then it looks.
+   */
+  version?: number;
 }
 
 /**
@@ -63,9 +70,11 @@ function parseNotice(payload: string): RestingNotice | null {
   try {
     const value = JSON.parse(payload) as Partial<RestingNotice> | null;
     if (!value || typeof value.marketId !== 'string' || value.marketId.length === 0) return null;
-    return typeof value.inPlay === 'boolean'
-      ? { marketId: value.marketId, inPlay: value.inPlay }
-      : { marketId: value.marketId };
+    const notice: RestingNotice = { marketId: value.marketId };
+    if (typeof value.inPlay === 'boolean') notice.inPlay = value.inPlay;
+    if (typeof value.version === 'number' && Number.isSafeInteger(value.version))
+      notice.version = value.version;
+    return notice;
   } catch {
     return null;
   }
@@ -227,6 +236,10 @@ export class RestingOrders {
     const market = this.options.feed.market(notice.marketId);
     // Decided before the turn in play, committed after this server saw it: the turn passed it by.
     const missedTurn = notice.inPlay === false && market?.inPlay === true;
+    // Still the prices the order was decided on: nothing new to match (see RestingNotice.version).
+    // A look would read the market's whole book for each order that rests (issue 18: with 10 % of
+    // 2,700 bets a second resting, 250 reads a second of every resting order of the market).
+    if (!missedTurn && market?.status === 'OPEN' && market.version === notice.version) return;
     this.check(notice.marketId, missedTurn);
   }
 
