@@ -1,3 +1,4 @@
+import { createHash, webcrypto } from 'node:crypto';
 import { errors, jwtVerify } from 'jose';
 
 /*
@@ -18,11 +19,37 @@ export type CasinoTokenVerdict =
 const ISSUER = 'backlay';
 const AUDIENCE = 'casino';
 
+/** A token whose signature and claims were checked once: what its later calls are judged on. */
+interface Verified {
+  claims: CasinoTokenClaims;
+  /** Its `exp`, in seconds since the epoch. */
+  exp: number;
+}
+
 export class CasinoTokens {
-  private readonly key: Uint8Array;
+  /**
+   * Imported once as a CryptoKey (given bytes, jose imports the key again for every check), as the
+   * auth module's TokenService does.
+   */
+  private readonly key: Promise<webcrypto.CryptoKey>;
+  /**
+   * Tokens already verified, by 128 bits of their SHA-256: a provider sends the same token with every
+   * bet, win and rollback of a player's session, and the signature check (WebCrypto's HMAC, a
+   * thread-pool job) was the costliest part of a wallet call's CPU after the sockets (issue 18). A
+   * hit is judged on the token's own expiry with the call's grace, as jose judges it; a casinoToken
+   * is not revoked before its expiry. Bounded, oldest first out.
+   */
+  private readonly verified = new Map<string, Verified>();
+  private static readonly CACHE_SIZE = 10_000;
 
   constructor(secret: string) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = webcrypto.subtle.importKey(
+      'raw',
+      Buffer.from(secret, 'utf8'),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['verify'],
+    );
   }
 
   /**
@@ -30,8 +57,11 @@ export class CasinoTokens {
    * expiry (a win or a rollback that comes after a long round or hours of retries still pays).
    */
   async verify(token: string, now: Date, graceSeconds = 0): Promise<CasinoTokenVerdict> {
+    const fingerprint = createHash('sha256').update(token).digest().toString('base64url', 0, 16);
+    const known = this.verified.get(fingerprint);
+    if (known) return judge(known, now, graceSeconds);
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      const { payload } = await jwtVerify(token, await this.key, {
         issuer: ISSUER,
         audience: AUDIENCE,
         algorithms: ['HS256'],
@@ -49,9 +79,26 @@ export class CasinoTokens {
       ) {
         return { ok: false, reason: 'invalid' };
       }
-      return { ok: true, claims: { userId, domainId: dom }, expiresAt: new Date((payload.exp ?? 0) * 1000) };
+      const verified: Verified = { claims: { userId, domainId: dom }, exp: payload.exp ?? 0 };
+      // A token with a not-before would need it judged on each call too: not kept (ours have none).
+      if (payload.nbf === undefined) this.remember(fingerprint, verified);
+      return { ok: true, claims: verified.claims, expiresAt: new Date(verified.exp * 1000) };
     } catch (err) {
       return { ok: false, reason: err instanceof errors.JWTExpired ? 'expired' : 'invalid' };
     }
   }
+
+  private remember(fingerprint: string, verified: Verified): void {
+    if (this.verified.size >= CasinoTokens.CACHE_SIZE) {
+      const oldest = this.verified.keys().next().value;
+      if (oldest !== undefined) this.verified.delete(oldest);
+    }
+    this.verified.set(fingerprint, verified);
+  }
+}
+
+/** jose's rule for `exp`: expired once the current second, less the tolerance, reaches it. */
+function judge(known: Verified, now: Date, graceSeconds: number): CasinoTokenVerdict {
+  if (Math.floor(now.getTime() / 1000) - graceSeconds >= known.exp) return { ok: false, reason: 'expired' };
+  return { ok: true, claims: known.claims, expiresAt: new Date(known.exp * 1000) };
 }
