@@ -1,5 +1,6 @@
-import { createHash, randomBytes, webcrypto } from 'node:crypto';
+import { createHash, randomBytes, type webcrypto } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { hmacKey, VerifiedTokens } from './verified-tokens';
 
 export interface AccessClaims {
   userId: number;
@@ -22,24 +23,14 @@ const ISSUER = 'backlay';
 
 /** Short-lived HS256 access tokens and opaque refresh tokens stored only as hashes. */
 export class TokenService {
-  /**
-   * Imported once, as a CryptoKey: jose works through WebCrypto, so given bytes, or a secret
-   * KeyObject (which it exports to bytes on Node before 22.10, lacking KeyObject.toCryptoKey), it
-   * imports the key again for every signature and check.
-   */
+  /** Imported once (verified-tokens.ts). */
   private readonly key: Promise<webcrypto.CryptoKey>;
   constructor(
     secret: string,
     readonly accessTtlSeconds: number,
     private readonly revokedSessions: RevokedSessions = { has: () => false },
   ) {
-    this.key = webcrypto.subtle.importKey(
-      'raw',
-      Buffer.from(secret, 'utf8'),
-      { name: 'HMAC', hash: 'SHA-256' },
-      false,
-      ['sign', 'verify'],
-    );
+    this.key = hmacKey(secret);
   }
 
   async signAccess(claims: AccessClaims): Promise<{ token: string; expireInSeconds: number }> {
@@ -57,16 +48,13 @@ export class TokenService {
   /**
    * Verified tokens, so a player's stream of calls pays the signature check once. A token is only
    * served from here until its own expiry, and never once its session is revoked (checked on every
-   * hit, so a revocation heard on the bus takes effect on the next call); the size is capped,
-   * oldest first out. Kept small, as every connection of the realtime hub holds one: by 128 bits of
-   * the token's SHA-256 rather than the token itself, the expiry as a number.
+   * hit, so a revocation heard on the bus takes effect on the next call). Kept small, as every
+   * connection of the realtime hub holds one: the expiry as a number.
    */
-  private readonly verified = new Map<string, { claims: AccessClaims; expiresAtMs: number }>();
-  private static readonly CACHE_SIZE = 10_000;
+  private readonly verified = new VerifiedTokens<{ claims: AccessClaims; expiresAtMs: number }>();
 
   async verifyAccess(token: string): Promise<VerifyResult> {
-    // 16 bytes straight to text: a slice of the whole digest's text would keep all 43 characters.
-    const key = createHash('sha256').update(token).digest().toString('base64url', 0, 16);
+    const key = VerifiedTokens.fingerprint(token);
     const hit = this.verified.get(key);
     if (hit) {
       if (this.revokedSessions.has(hit.claims.sessionId)) {
@@ -81,13 +69,7 @@ export class TokenService {
     // Checked after the signature's await, so callers act on an answer no older than this turn.
     if (result.ok && this.revokedSessions.has(result.claims.sessionId))
       return { ok: false, reason: 'revoked' };
-    if (result.ok) {
-      if (this.verified.size >= TokenService.CACHE_SIZE) {
-        const oldest = this.verified.keys().next().value;
-        if (oldest !== undefined) this.verified.delete(oldest);
-      }
-      this.verified.set(key, { claims: result.claims, expiresAtMs: result.expiresAt.getTime() });
-    }
+    if (result.ok) this.verified.set(key, { claims: result.claims, expiresAtMs: result.expiresAt.getTime() });
     return result;
   }
 

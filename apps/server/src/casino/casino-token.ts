@@ -1,5 +1,6 @@
-import { createHash, webcrypto } from 'node:crypto';
+import type { webcrypto } from 'node:crypto';
 import { errors, jwtVerify } from 'jose';
+import { hmacKey, VerifiedTokens } from '../auth';
 
 /*
  * The casinoToken a player's client hands a provider at launch: signed at sign-in by the auth
@@ -27,29 +28,18 @@ interface Verified {
 }
 
 export class CasinoTokens {
-  /**
-   * Imported once as a CryptoKey (given bytes, jose imports the key again for every check), as the
-   * auth module's TokenService does.
-   */
+  /** Imported once, as the auth module's TokenService does. */
   private readonly key: Promise<webcrypto.CryptoKey>;
   /**
-   * Tokens already verified, by 128 bits of their SHA-256: a provider sends the same token with every
-   * bet, win and rollback of a player's session, and the signature check (WebCrypto's HMAC, a
-   * thread-pool job) was the costliest part of a wallet call's CPU after the sockets (issue 18). A
-   * hit is judged on the token's own expiry with the call's grace, as jose judges it; a casinoToken
-   * is not revoked before its expiry. Bounded, oldest first out.
+   * Tokens already verified: a provider sends the same token with every bet, win and rollback of a
+   * player's session, and each check was a WebCrypto HMAC job on the thread pool (issue 18). A hit
+   * is judged on the token's own expiry with the call's grace, as jose judges it; a casinoToken is
+   * not revoked before its expiry.
    */
-  private readonly verified = new Map<string, Verified>();
-  private static readonly CACHE_SIZE = 10_000;
+  private readonly verified = new VerifiedTokens<Verified>();
 
   constructor(secret: string) {
-    this.key = webcrypto.subtle.importKey(
-      'raw',
-      Buffer.from(secret, 'utf8'),
-      { name: 'HMAC', hash: 'SHA-256' },
-      false,
-      ['verify'],
-    );
+    this.key = hmacKey(secret);
   }
 
   /**
@@ -57,7 +47,7 @@ export class CasinoTokens {
    * expiry (a win or a rollback that comes after a long round or hours of retries still pays).
    */
   async verify(token: string, now: Date, graceSeconds = 0): Promise<CasinoTokenVerdict> {
-    const fingerprint = createHash('sha256').update(token).digest().toString('base64url', 0, 16);
+    const fingerprint = VerifiedTokens.fingerprint(token);
     const known = this.verified.get(fingerprint);
     if (known) return judge(known, now, graceSeconds);
     try {
@@ -81,19 +71,11 @@ export class CasinoTokens {
       }
       const verified: Verified = { claims: { userId, domainId: dom }, exp: payload.exp ?? 0 };
       // A token with a not-before would need it judged on each call too: not kept (ours have none).
-      if (payload.nbf === undefined) this.remember(fingerprint, verified);
+      if (payload.nbf === undefined) this.verified.set(fingerprint, verified);
       return { ok: true, claims: verified.claims, expiresAt: new Date(verified.exp * 1000) };
     } catch (err) {
       return { ok: false, reason: err instanceof errors.JWTExpired ? 'expired' : 'invalid' };
     }
-  }
-
-  private remember(fingerprint: string, verified: Verified): void {
-    if (this.verified.size >= CasinoTokens.CACHE_SIZE) {
-      const oldest = this.verified.keys().next().value;
-      if (oldest !== undefined) this.verified.delete(oldest);
-    }
-    this.verified.set(fingerprint, verified);
   }
 }
 
