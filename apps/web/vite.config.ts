@@ -35,7 +35,7 @@ const DATA_LAYER = [
  * the contract's constants. One chunk, not one request for each. Nothing here may import zod.
  */
 const FIRST_PAINT_SHARED = [
-  /apps[\\/]web[\\/]src[\\/]shared[\\/](storage[\\/]storage|session[\\/]|settings[\\/]|stores[\\/]|events[\\/]|config[\\/]|ui[\\/](feedback|Icon|icons|toast)|lib[\\/](date|money|clock|time)|http[\\/](api|errors|sanitize|request-tracker)|realtime[\\/]registry)/,
+  /apps[\\/]web[\\/]src[\\/]shared[\\/](storage[\\/]storage|session[\\/]|settings[\\/]|stores[\\/]|events[\\/]|config[\\/]|ui[\\/](feedback|Icon|icons|toast)|lib[\\/](date|money|clock|time|route-handle)|http[\\/](api|errors|sanitize|request-tracker)|realtime[\\/]registry)/,
   /apps[\\/]web[\\/]src[\\/]features[\\/]sports[\\/](api[\\/]get-live-scores|components[\\/](EventList|SearchBox|SearchResults))\.tsx?$/,
   /apps[\\/]web[\\/]src[\\/]features[\\/]betting[\\/]api[\\/]get-user-open-bets\.ts$/,
   /packages[\\/]exchange[\\/]src[\\/]/,

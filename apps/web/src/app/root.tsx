@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { Outlet, useBlocker, useLocation, useMatches, useNavigate } from 'react-router';
+import { Outlet, useBlocker, useLocation, useNavigate } from 'react-router';
 import { STORAGE_KEYS } from '@backlay/contract';
 import { ROUTE_LOADING_CLEAR_MS } from '@/shared/config/constants';
 import { notify } from '@/shared/ui/toast';
@@ -9,6 +9,7 @@ import { bus, openModal } from '@/shared/events/bus';
 import { storage } from '@/shared/storage/storage';
 import { useLayoutStore } from '@/shared/stores/layout';
 import { selectIsLoading, useLoadingStore } from '@/shared/stores/loading';
+import { useRouteHandle } from '@/shared/lib/route-handle';
 import { useUiStore } from '@/shared/stores/ui';
 import { checkSession } from '@/shared/session/session-rules';
 import { useSessionStore } from '@/shared/session/session-store';
@@ -51,12 +52,10 @@ function LoadingBar() {
 
 /** '{domain title} | {route title}', from the deepest route that names a title. */
 function usePageTitle() {
-  const matches = useMatches();
   const domainTitle = useSettingsStore((s) => s.settings?.domainTitle);
-  const routeTitle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)
-    ?.handle as RouteHandle | undefined;
+  const routeTitle = useRouteHandle((handle) => (handle as RouteHandle | undefined)?.title);
   // Read in render: the title follows the language on screen as well as the route.
-  const title = routeTitle ? t(routeTitle.title) : undefined;
+  const title = routeTitle ? t(routeTitle) : undefined;
   useEffect(() => {
     document.title = pageTitle(domainTitle, title);
   }, [domainTitle, title]);

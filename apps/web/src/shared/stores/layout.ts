@@ -1,4 +1,4 @@
-import { useMatches } from 'react-router';
+import { useRouteHandle } from '@/shared/lib/route-handle';
 import { create } from 'zustand';
 
 /** The layout flags of section 2; all true except slider header, back-to-sports and overlay. */
@@ -49,10 +49,7 @@ export interface LayoutHandle {
  * first screen, in one task of 100 ms at a phone's speed.)
  */
 export function useLayoutFlag(flag: keyof LayoutFlags): boolean {
-  const declared = [...useMatches()]
-    .reverse()
-    .map((match) => (match.handle as LayoutHandle | undefined)?.layout?.[flag])
-    .find((value) => value !== undefined);
+  const declared = useRouteHandle((handle) => (handle as LayoutHandle | undefined)?.layout?.[flag]);
   const stored = useLayoutStore((state) => state[flag]);
   return declared ?? stored;
 }
