@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Icon } from './Icon';
 import { faXmark } from '@fortawesome/free-solid-svg-icons';
@@ -61,7 +61,8 @@ export function Modal({ open, onClose, title, children, footer, variant = 'defau
     onCloseRef.current = onClose;
   }, [onClose]);
 
-  useEffect(() => {
+  // In the commit that opens it: the focus is on its first answer before the frame that shows it.
+  useLayoutEffect(() => {
     if (!open) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const dialog = dialogRef.current;

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
 const FOCUSABLE =
@@ -33,7 +33,8 @@ export function Dialog({ open, role = 'dialog', title, children, actions, onDism
     onDismissRef.current = onDismiss;
   }, [onDismiss]);
 
-  useEffect(() => {
+  // In the commit that opens it: the focus is on its first answer before the frame that shows it.
+  useLayoutEffect(() => {
     if (!open) return;
     const previous = document.activeElement as HTMLElement | null;
     const dialog = ref.current;
