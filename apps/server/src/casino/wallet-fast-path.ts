@@ -9,7 +9,14 @@ import {
   type WalletRow,
 } from '../ledger';
 import type { Db } from '../platform/db/database';
-import { CASINO_LOCK_CLASS, type CasinoTxnRow, type NewCasinoTxn } from './wallet-repository';
+import {
+  CASINO_LOCK_CLASS,
+  playerOf,
+  playerSql,
+  type CasinoPlayer,
+  type CasinoTxnRow,
+  type NewCasinoTxn,
+} from './wallet-repository';
 
 /*
  * A wallet call on PostgreSQL in two round trips (issue 18), where the Ledger transaction takes
@@ -17,13 +24,17 @@ import { CASINO_LOCK_CLASS, type CasinoTxnRow, type NewCasinoTxn } from './walle
  * row, COMMIT, each its own message):
  *
  *   1. BEGIN; the call's advisory locks; its own id, its bet and the calls naming that bet; the
- *      wallet's row lock; the wallet (and whether the player has an active bonus claim)
+ *      player its token names (with their site's switches); the wallet's row lock; the wallet (and
+ *      whether the player has an active bonus claim)
  *   2. the journal, its lines and the call's row in one statement; COMMIT
  *
  * with the call's judgement (`CallPlan`, the same the step-by-step path uses) between them. The
- * statements of one simple-protocol message each take their own snapshot, so every read after a
- * lock sees what was committed before it was granted (as the bet path's first way does). Values are
- * written into the text as literals: integers checked, strings escaped by the driver.
+ * statements are prepared once per connection (`PREPARE`): a call sends EXECUTE lines, which
+ * PostgreSQL neither parses nor (after a few runs) plans again; planning the same reads and writes
+ * call after call was most of PostgreSQL's time a call. The statements of one simple-protocol message
+ * each take their own snapshot, so every read after a lock sees what was committed before it was
+ * granted (as the bet path's first way does). Arguments are written into the EXECUTE lines as
+ * literals: integers checked, strings escaped by the driver.
  *
  * A call that has more to do than move money against the house goes the step-by-step way instead,
  * from its start: a stake judged against a loss limit, bonus wagering to count or take back (a
@@ -61,8 +72,14 @@ export interface CallPlan<R> {
   ids: string[];
   ownId: string;
   betId: string;
-  /** A replay's answer, or what to do once the wallet is locked; a refusal throws. */
-  judge: (found: FoundCalls) => { replay: R } | { then: (wallet: WalletRow) => Movement<R> };
+  /**
+   * A replay's answer, or what to do once the wallet is locked, given the calls found and the
+   * player the call's token names (null: none), both read under the call's locks; a refusal throws.
+   */
+  judge: (
+    found: FoundCalls,
+    player: CasinoPlayer | null,
+  ) => { replay: R } | { then: (wallet: WalletRow) => Movement<R> };
 }
 
 type Row = Record<string, unknown>;
@@ -100,6 +117,67 @@ function callRow(r: Row): CasinoTxnRow {
   };
 }
 
+const WRITE_COLUMNS = `domain_id, user_id, provider, transaction_id, type, outcome, round_id, game_code,
+  reference_transaction_id, amount_paise, balance_after_paise, journal_id`;
+
+/**
+ * The call's row as the prepared writes take it: $1-$10 its values up to its amount, then the
+ * balance after the call and the journal's id as SQL expressions.
+ */
+const LOG_TYPES = 'int, bigint, text, text, text, text, text, text, text, bigint';
+const logValues = (balance: string, journal: string) =>
+  `${Array.from({ length: 10 }, (_, i) => `$${i + 1}`).join(', ')}, ${balance}, ${journal}`;
+
+/** The statements a call runs, prepared once per connection (see above). */
+export const PREPARE = [
+  `prepare backlay_casino_locks(text[]) as
+     select pg_advisory_xact_lock(${CASINO_LOCK_CLASS}, hashtext(k.key))
+     from unnest($1) with ordinality as k(key, n) order by k.n`,
+  // Its own id ($2), its bet's ($3, the same for a bet) and the calls naming that bet, each an
+  // equality on the whole of its index: the generic plan is the index lookup whatever the
+  // statistics (an array or an OR let it pick a scan of every call of the provider, filtered).
+  `prepare backlay_casino_calls(text, text, text) as
+     select ${CALL_COLUMNS} from casino_transactions where provider = $1 and transaction_id = $2
+     union
+     select ${CALL_COLUMNS} from casino_transactions where provider = $1 and transaction_id = $3
+     union
+     select ${CALL_COLUMNS} from casino_transactions where provider = $1 and reference_transaction_id = $3
+     order by id`,
+  `prepare backlay_casino_player(bigint, text) as ${playerSql('$1', '$2')}`,
+  `prepare backlay_casino_lock_wallet(bigint) as ${lockWalletRowsInOrderSql('array[$1]::bigint[]')}`,
+  `prepare backlay_casino_wallet(bigint) as
+     select s.*, exists (select 1 from user_bonuses c where c.user_id = $1 and c.status = 'ACTIVE') as claim
+     from (${walletStateSql('$1')}) s`,
+  // Money moves: the journal (domain, kind, reference, description: $12-$15; the player's cash
+  // account and amount, the house's: $16-$19) and the call's row, whose balance is the cash line's
+  // balance after the journal less the exposure read under the wallet's lock ($11; the casino
+  // never moves exposure).
+  `prepare backlay_casino_post(${LOG_TYPES}, bigint, int, text, text, text, bigint, bigint, bigint, bigint) as
+     with ${postJournalCtes({
+       domainId: '$12',
+       kind: '$13',
+       reference: '$14',
+       description: '$15',
+       lines: [
+         { accountId: '$16', amount: '$17' },
+         { accountId: '$18', amount: '$19' },
+       ],
+     })},
+     t as (
+       insert into casino_transactions (${WRITE_COLUMNS})
+       select ${logValues('(select balance_after from l where account_id = $16) - $11', 'j.id')}
+       from j
+       returning balance_after_paise)
+     select (select balance_after_paise from t) as balance`,
+  // No money moves (a win of 0, a rollback of nothing): the call's row alone, its balance $11.
+  `prepare backlay_casino_log(${LOG_TYPES}, bigint) as
+     insert into casino_transactions (${WRITE_COLUMNS}) values (${logValues('$11', 'null')})
+     returning balance_after_paise as balance`,
+].join(';\n');
+
+/** The connections the statements are prepared on. */
+const preparedOn = new WeakSet<pg.PoolClient>();
+
 export class CasinoFastPath {
   /** The fast path for this database: only PostgreSQL through a pool (null for PGlite). */
   static on(db: Db, ledger: Ledger): CasinoFastPath | null {
@@ -121,34 +199,41 @@ export class CasinoFastPath {
     let open = false;
     let broken = false;
     try {
+      if (!preparedOn.has(client)) {
+        // A connection whose preparation failed half way is closed rather than reused.
+        broken = true;
+        await client.query(PREPARE);
+        preparedOn.add(client);
+        broken = false;
+      }
       const u = int(userId);
+      const p = text(provider);
       const keys = [...new Set(plan.ids.map((id) => `${provider}:${id}`))].sort();
-      const ids = [...new Set([plan.ownId, plan.betId])].map(text).join(', ');
+      const array = (items: string[]) => `array[${items.map(text).join(', ')}]::text[]`;
       open = true;
       const first = (await client.query(
         `begin;
-         select pg_advisory_xact_lock(${CASINO_LOCK_CLASS}, hashtext(k.key))
-           from unnest(array[${keys.map(text).join(', ')}]::text[]) with ordinality as k(key, n) order by k.n;
-         select ${CALL_COLUMNS} from casino_transactions
-           where provider = ${text(provider)}
-             and (transaction_id in (${ids}) or reference_transaction_id = ${text(plan.betId)})
-           order by id;
-         ${lockWalletRowsInOrderSql(`array[${u}]::bigint[]`)};
-         select s.*, exists (select 1 from user_bonuses c where c.user_id = ${u} and c.status = 'ACTIVE') as claim
-           from (${walletStateSql(u)}) s`,
+         execute backlay_casino_locks(${array(keys)});
+         execute backlay_casino_calls(${p}, ${text(plan.ownId)}, ${text(plan.betId)});
+         execute backlay_casino_player(${u}, ${p});
+         execute backlay_casino_lock_wallet(${u});
+         execute backlay_casino_wallet(${u})`,
       )) as unknown as pg.QueryResult<Row>[];
       const calls = (first[2]?.rows ?? []).map(callRow);
-      const judged = plan.judge({
-        own: calls.find((r) => r.transactionId === plan.ownId) ?? null,
-        bet: calls.find((r) => r.transactionId === plan.betId) ?? null,
-        named: calls.filter((r) => r.referenceTransactionId === plan.betId),
-      });
+      const judged = plan.judge(
+        {
+          own: calls.find((r) => r.transactionId === plan.ownId) ?? null,
+          bet: calls.find((r) => r.transactionId === plan.betId) ?? null,
+          named: calls.filter((r) => r.referenceTransactionId === plan.betId),
+        },
+        playerOf(first[3]?.rows[0]),
+      );
       if ('replay' in judged) {
         await client.query('rollback');
         open = false;
         return { done: judged.replay };
       }
-      const w = first[4]?.rows[0];
+      const w = first[5]?.rows[0];
       if (!w) throw new Error(`wallet of user ${userId} missing`);
       const wallet: WalletRow = {
         userId,
@@ -171,54 +256,34 @@ export class CasinoFastPath {
         open = false;
         return null;
       }
-      const balanceNow = subPaise(wallet.balancePaise, wallet.exposurePaise);
-      const log: NewCasinoTxn = {
-        ...move.log,
-        domainId: wallet.domainId,
-        userId,
-        provider,
-        balanceAfterPaise: balanceNow,
-        journalId: null,
-      };
-      const cash = int(wallet.cashAccountId);
-      const columns = `domain_id, user_id, provider, transaction_id, type, outcome, round_id, game_code,
-        reference_transaction_id, amount_paise, balance_after_paise, journal_id`;
-      const values = (balance: string, journal: string) =>
-        [
-          int(log.domainId),
-          u,
-          text(provider),
-          text(log.transactionId),
-          text(log.type),
-          text(log.outcome),
-          text(log.roundId),
-          log.gameCode === null ? 'null' : text(log.gameCode),
-          log.referenceTransactionId === null ? 'null' : text(log.referenceTransactionId),
-          int(log.amountPaise),
-          balance,
-          journal,
-        ].join(', ');
-      // The call's row answers the balance after the journal: the cash line's balance less the
-      // exposure read under the wallet's lock (the casino never moves exposure).
+      const log = move.log;
+      const orNull = (v: string | null) => (v === null ? 'null' : text(v));
+      const row = [
+        int(wallet.domainId),
+        u,
+        p,
+        text(log.transactionId),
+        text(log.type),
+        text(log.outcome),
+        text(log.roundId),
+        orNull(log.gameCode),
+        orNull(log.referenceTransactionId),
+        int(log.amountPaise),
+      ];
       const write = move.journal
-        ? `with ${postJournalCtes({
-            domainId: int(wallet.domainId),
-            kind: text(move.journal.kind),
-            reference: text(move.journal.reference),
-            description: text(move.journal.description),
-            lines: [
-              { accountId: cash, amount: int(move.journal.toPlayer) },
-              { accountId: int(house as number), amount: int(-move.journal.toPlayer) },
-            ],
-          })},
-          t as (
-            insert into casino_transactions (${columns})
-            select ${values(`(select balance_after from l where account_id = ${cash}) - ${int(wallet.exposurePaise)}`, 'j.id')}
-            from j
-            returning balance_after_paise)
-          select (select balance_after_paise from t) as balance`
-        : `insert into casino_transactions (${columns}) values (${values(int(balanceNow), 'null')})
-           returning balance_after_paise as balance`;
+        ? `execute backlay_casino_post(${[
+            ...row,
+            int(wallet.exposurePaise),
+            int(wallet.domainId),
+            text(move.journal.kind),
+            text(move.journal.reference),
+            text(move.journal.description),
+            int(wallet.cashAccountId),
+            int(move.journal.toPlayer),
+            int(house as number),
+            int(-move.journal.toPlayer),
+          ].join(', ')})`
+        : `execute backlay_casino_log(${[...row, int(subPaise(wallet.balancePaise, wallet.exposurePaise))].join(', ')})`;
       const second = (await client.query(`${write}; commit`)) as unknown as pg.QueryResult<Row>[];
       open = false;
       const balance = second[0]?.rows[0]?.balance;

@@ -1,15 +1,10 @@
 import { paise, type Paise } from '@backlay/exchange';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { CasinoProviderId } from '@backlay/contract';
 import type { Executor, Tx } from '../platform/db/database';
 import { noLossLimitSql } from '../responsible-gaming';
-import {
-  casinoProviderSettings,
-  casinoTransactions,
-  domains,
-  users,
-  type CASINO_OUTCOMES,
-} from '../platform/db/schema';
+import { casinoTransactions, type CASINO_OUTCOMES } from '../platform/db/schema';
 
 /* The seamless wallet's SQL: its log of calls taken (casino_transactions) and the player it reads. */
 
@@ -124,32 +119,61 @@ export interface CasinoPlayer {
   lossLimited: boolean;
 }
 
+/**
+ * The read of the player a casinoToken names, as the wallet judges them for a call of `provider`:
+ * one statement's text (the fast path sends it in its first message), arguments SQL literals the
+ * caller has checked. Its row is read by `playerOf`.
+ */
+export function playerSql(userId: string, provider: string): string {
+  return `select u.id, u.domain_id, u.status, u.is_demo, u.excluded_until, u.timed_out_until,
+      coalesce((d.settings->>'siteSuspended')::boolean, false) as site_suspended,
+      coalesce((d.settings->>'casino')::boolean = false, false) as casino_off,
+      exists (select 1 from casino_provider_settings p
+        where p.domain_id = u.domain_id and p.provider = ${provider} and p.enabled = false) as provider_off,
+      not ${noLossLimitSql('u.id')} as loss_limited
+    from users u join domains d on d.id = u.domain_id
+    where u.id = ${userId}`;
+}
+
+const count = (v: unknown): number => {
+  const n = typeof v === 'number' ? v : Number(v);
+  if (!Number.isSafeInteger(n)) throw new Error(`expected an integer from the database, got ${String(v)}`);
+  return n;
+};
+
+/** The player of `playerSql`'s row (none: no such player); a bar already over reads as none. */
+export function playerOf(row: Record<string, unknown> | undefined): CasinoPlayer | null {
+  if (!row) return null;
+  const ahead = (v: unknown) => {
+    if (v === null || v === undefined) return null;
+    const at = v instanceof Date ? v : new Date(String(v));
+    return at.getTime() > Date.now() ? at : null;
+  };
+  return {
+    id: count(row.id),
+    domainId: count(row.domain_id),
+    status: row.status as CasinoPlayer['status'],
+    isDemo: row.is_demo === true,
+    excludedUntil: ahead(row.excluded_until),
+    timedOutUntil: ahead(row.timed_out_until),
+    siteSuspended: row.site_suspended === true,
+    casinoOff: row.casino_off === true,
+    providerOff: row.provider_off === true,
+    lossLimited: row.loss_limited === true,
+  };
+}
+
 /** The player a casinoToken names, as the wallet judges them for a call of `provider`. */
 export async function findPlayer(
   ex: Executor,
   userId: number,
   provider: CasinoProviderId,
 ): Promise<CasinoPlayer | null> {
-  const [row] = await ex
-    .select({
-      id: users.id,
-      domainId: users.domainId,
-      status: users.status,
-      isDemo: users.isDemo,
-      excludedUntil: users.excludedUntil,
-      timedOutUntil: users.timedOutUntil,
-      siteSuspended: sql<boolean>`coalesce((${domains.settings}->>'siteSuspended')::boolean, false)`,
-      casinoOff: sql<boolean>`coalesce((${domains.settings}->>'casino')::boolean = false, false)`,
-      providerOff: sql<boolean>`exists (select 1 from ${casinoProviderSettings}
-        where ${casinoProviderSettings.domainId} = ${users.domainId}
-          and ${casinoProviderSettings.provider} = ${provider}
-          and ${casinoProviderSettings.enabled} = false)`,
-      lossLimited: sql<boolean>`not ${sql.raw(noLossLimitSql('"users"."id"'))}`,
-    })
-    .from(users)
-    .innerJoin(domains, eq(domains.id, users.domainId))
-    .where(eq(users.id, userId));
-  if (!row) return null;
-  const ahead = (at: Date | null) => (at && at.getTime() > Date.now() ? at : null);
-  return { ...row, excludedUntil: ahead(row.excludedUntil), timedOutUntil: ahead(row.timedOutUntil) };
+  if (!Number.isSafeInteger(userId)) throw new Error(`not a user id: ${String(userId)}`);
+  const result = (await ex.execute(
+    sql.raw(playerSql(String(userId), pg.escapeLiteral(provider))),
+  )) as unknown as {
+    rows: Record<string, unknown>[];
+  };
+  return playerOf(result.rows[0]);
 }

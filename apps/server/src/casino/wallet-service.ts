@@ -18,7 +18,7 @@ import { AppError } from '../platform/http/app-error';
 import { formatRupees } from '../platform/money';
 import { barredError, guardRisk } from '../responsible-gaming';
 import type { CasinoTokens } from './casino-token';
-import { CasinoFastPath, type CallPlan } from './wallet-fast-path';
+import { CasinoFastPath, type CallPlan, type FoundCalls } from './wallet-fast-path';
 import * as repo from './wallet-repository';
 
 /*
@@ -59,6 +59,18 @@ export class InsufficientCasinoFunds extends AppError {
 /** What the player can stake: cash not needed by open exchange bets. Bonus money is never staked. */
 const available = (wallet: WalletRow): Paise => subPaise(wallet.balancePaise, wallet.exposurePaise);
 
+/** What a verified casinoToken says: the player, their domain, and whether it is past its expiry. */
+interface TokenClaims {
+  userId: number;
+  domainId: number;
+  tokenExpired: boolean;
+}
+
+/** A call's plan as the wallet writes it: judged with the player the token names (`named`). */
+type WalletPlan<R> = Omit<CallPlan<R>, 'judge'> & {
+  judge: (found: FoundCalls, player: TokenPlayer) => ReturnType<CallPlan<R>['judge']>;
+};
+
 interface TokenPlayer extends repo.CasinoPlayer {
   /** Whether the token is past its own expiry (taken only within the grace, and not for new stakes). */
   tokenExpired: boolean;
@@ -85,7 +97,8 @@ export class CasinoWallet {
   }
 
   async balance(provider: CasinoProviderId, input: CasinoBalanceInput): Promise<CasinoBalanceResult> {
-    const player = await this.player(provider, input.casinoToken, { live: true });
+    const claims = await this.claims(input.casinoToken, { live: true });
+    const player = this.named(claims, await repo.findPlayer(this.db, claims.userId, provider));
     // A provider the site switched off launches no game: its launch checks the token with this call.
     if (player.providerOff) throw providerOffError(provider);
     // Nor does a player taking a time-out or excluded from play (responsible gaming).
@@ -96,12 +109,12 @@ export class CasinoWallet {
   }
 
   async bet(provider: CasinoProviderId, input: CasinoBetInput): Promise<CasinoTransactionResult> {
-    const player = await this.player(provider, input.casinoToken);
-    return this.call<CasinoTransactionResult>(provider, player, {
+    const claims = await this.claims(input.casinoToken);
+    return this.call<CasinoTransactionResult>(provider, claims, {
       ids: [input.transactionId],
       ownId: input.transactionId,
       betId: input.transactionId,
-      judge: ({ own: first, named }) => {
+      judge: ({ own: first, named }, player) => {
         if (first) {
           const same =
             first.type === 'bet' &&
@@ -154,12 +167,12 @@ export class CasinoWallet {
   }
 
   async win(provider: CasinoProviderId, input: CasinoWinInput): Promise<CasinoTransactionResult> {
-    const player = await this.player(provider, input.casinoToken);
-    return this.call<CasinoTransactionResult>(provider, player, {
+    const claims = await this.claims(input.casinoToken);
+    return this.call<CasinoTransactionResult>(provider, claims, {
       ids: [input.transactionId, input.referenceTransactionId],
       ownId: input.transactionId,
       betId: input.referenceTransactionId,
-      judge: (found) => {
+      judge: (found, player) => {
         const first = found.own;
         if (first) {
           const same =
@@ -220,12 +233,12 @@ export class CasinoWallet {
   }
 
   async rollback(provider: CasinoProviderId, input: CasinoRollbackInput): Promise<CasinoRollbackResult> {
-    const player = await this.player(provider, input.casinoToken);
-    return this.call<CasinoRollbackResult>(provider, player, {
+    const claims = await this.claims(input.casinoToken);
+    return this.call<CasinoRollbackResult>(provider, claims, {
       ids: [input.transactionId, input.referenceTransactionId],
       ownId: input.transactionId,
       betId: input.referenceTransactionId,
-      judge: (found) => {
+      judge: (found, player) => {
         const first = found.own;
         if (first) {
           const same =
@@ -292,19 +305,26 @@ export class CasinoWallet {
    * Runs one money call: its two round trips on PostgreSQL (`CasinoFastPath`) when the call is
    * plain, else (PGlite; a loss limit to judge; bonus wagering to count; a house account not yet
    * used) one Ledger transaction step by step. Both take the same locks in the same order (the
-   * call's ids, then the wallet) and judge the same rows with the same `plan`.
+   * call's ids, then the wallet), read the player the token names under them, and judge the same
+   * rows with the same `plan`.
    */
-  private async call<R>(provider: CasinoProviderId, player: TokenPlayer, plan: CallPlan<R>): Promise<R> {
-    const fast = await this.fast?.run(provider, player.id, plan);
+  private async call<R>(provider: CasinoProviderId, claims: TokenClaims, plan: WalletPlan<R>): Promise<R> {
+    const judged: CallPlan<R> = {
+      ...plan,
+      judge: (found, player) => plan.judge(found, this.named(claims, player)),
+    };
+    const fast = await this.fast?.run(provider, claims.userId, judged);
     if (fast) return fast.done;
     return this.ledger.transaction(async (money) => {
       await repo.lockTransactionIds(money.tx, provider, plan.ids);
-      const judged = plan.judge(await repo.findCallAndBet(money.tx, provider, plan.ownId, plan.betId));
-      if ('replay' in judged) return judged.replay;
-      const wallet = await money.wallet(player.id, { forUpdate: true });
-      const move = judged.then(wallet);
+      const found = await repo.findCallAndBet(money.tx, provider, plan.ownId, plan.betId);
+      const player = await repo.findPlayer(money.tx, claims.userId, provider);
+      const verdict = judged.judge(found, player);
+      if ('replay' in verdict) return verdict.replay;
+      const wallet = await money.wallet(claims.userId, { forUpdate: true });
+      const move = verdict.then(wallet);
       if (move.lossCheck !== null) {
-        await guardRisk(money.tx, player.id, {
+        await guardRisk(money.tx, claims.userId, {
           atRisk: wallet.exposurePaise,
           added: move.lossCheck,
           what: 'stake',
@@ -312,9 +332,9 @@ export class CasinoWallet {
       }
       if (move.bonus && !wallet.isDemo) {
         if ('record' in move.bonus) {
-          await recordCasinoWager(money, { userId: player.id, provider, ...move.bonus.record });
+          await recordCasinoWager(money, { userId: claims.userId, provider, ...move.bonus.record });
         } else {
-          await uncountCasinoWager(money, { userId: player.id, provider, ...move.bonus.uncount });
+          await uncountCasinoWager(money, { userId: claims.userId, provider, ...move.bonus.uncount });
         }
       }
       let journalId: number | null = null;
@@ -336,7 +356,7 @@ export class CasinoWallet {
       await repo.insertTransaction(money.tx, {
         ...move.log,
         domainId: wallet.domainId,
-        userId: player.id,
+        userId: claims.userId,
         provider,
         balanceAfterPaise: balance,
         journalId,
@@ -404,24 +424,28 @@ export class CasinoWallet {
   }
 
   /**
-   * The player a casinoToken names: ours (our key, audience casino), not expired (a win, a
-   * rollback or a replay takes one up to a day past its expiry; `live` takes none), a player that
-   * exists, of the domain the token was signed for.
+   * Who a casinoToken names: ours (our key, audience casino), not expired (a win, a rollback or a
+   * replay takes one up to a day past its expiry; `live` takes none). The player is read with the
+   * call (`named` judges them).
    */
-  private async player(
-    provider: CasinoProviderId,
-    token: string,
-    opts: { live?: boolean } = {},
-  ): Promise<TokenPlayer> {
+  private async claims(token: string, opts: { live?: boolean } = {}): Promise<TokenClaims> {
     const now = this.now();
     const verdict = await this.tokens.verify(token, now, opts.live ? 0 : CASINO_TOKEN_GRACE_SECONDS);
     if (!verdict.ok) {
       throw new AppError(verdict.reason === 'expired' ? 'CASINO_TOKEN_EXPIRED' : 'CASINO_TOKEN_INVALID');
     }
-    const player = await repo.findPlayer(this.db, verdict.claims.userId, provider);
+    return {
+      userId: verdict.claims.userId,
+      domainId: verdict.claims.domainId,
+      tokenExpired: verdict.expiresAt.getTime() <= now.getTime(),
+    };
+  }
+
+  /** The player the token names: one that exists, of the domain the token was signed for. */
+  private named(claims: TokenClaims, player: repo.CasinoPlayer | null): TokenPlayer {
     if (!player) throw new AppError('CASINO_TOKEN_INVALID', 'The casinoToken names no player of ours.');
-    if (player.domainId !== verdict.claims.domainId) throw new AppError('CASINO_TOKEN_FOREIGN');
-    return { ...player, tokenExpired: verdict.expiresAt.getTime() <= now.getTime() };
+    if (player.domainId !== claims.domainId) throw new AppError('CASINO_TOKEN_FOREIGN');
+    return { ...player, tokenExpired: claims.tokenExpired };
   }
 }
 
