@@ -48,7 +48,7 @@ const FIRST_PAINT_SHARED = [
 /**
  * The contract's schemas, by feature: a route file and the schemas it declares are one chunk (the
  * web client loads it when it first calls one of its routes, shared/http/route-defs.ts), and the
- * pieces every feature shares (envelope, money, validation, entities, errors) one more. A visit
+ * pieces every feature shares (envelope, money, validation, entities, errors, fields) one more. A visit
  * fetches and builds the features it uses, each in a task of its own, in a few requests.
  */
 const CONTRACT_FEATURE_OF: Record<string, string> = {
@@ -65,6 +65,7 @@ const CONTRACT_SHARED = new Set([
   'errors',
   'route-def',
   'ocr',
+  'fields',
 ]);
 const CONTRACT_MODULE = /packages[\\/]contract[\\/]src[\\/](routes[\\/])?([a-z-]+)\.ts$/;
 function contractChunk(id: string): string | null {

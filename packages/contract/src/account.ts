@@ -11,6 +11,7 @@ import {
   UserNameSchema,
   PASSWORD_MAX_LENGTH,
 } from './validation';
+import { intField, nonNegativeIntField, positiveIntField, optionalStringField } from './fields';
 
 const Text = (max: number, required: string) =>
   z.string({ error: required }).trim().min(1, required).max(max);
@@ -28,11 +29,11 @@ export type AuthenticateInput = z.input<typeof AuthenticateInputSchema>;
 export const LoginResultSchema = z.object({
   accessToken: z.string(),
   refreshToken: z.string(),
-  expireInSeconds: z.number().int().positive(),
+  expireInSeconds: positiveIntField,
   stakes: z.array(StakeButtonSchema),
   casinoToken: z.string(),
   domain: z.string(),
-  userId: z.number().int(),
+  userId: intField,
   userName: z.string(),
   isDemo: z.boolean(),
   balance: MoneySchema,
@@ -62,7 +63,7 @@ export const RegisterResultSchema = z.object({
   mobile: z.string(),
   domain: z.string(),
   skipVerification: z.boolean(),
-  otpExpiresInSeconds: z.number().int(),
+  otpExpiresInSeconds: intField,
 });
 export type RegisterResult = z.infer<typeof RegisterResultSchema>;
 
@@ -76,7 +77,7 @@ export type VerificationInput = z.input<typeof VerificationInputSchema>;
 
 export const ResendCodeInputSchema = VerificationInputSchema.omit({ otp: true });
 export type ResendCodeInput = z.input<typeof ResendCodeInputSchema>;
-export const ResendCodeResultSchema = z.object({ otpExpiresInSeconds: z.number().int() });
+export const ResendCodeResultSchema = z.object({ otpExpiresInSeconds: intField });
 
 /**
  * `POST Account/GetAccessTokenValidateTime?accessToken=`, sent without a body, in two forms:
@@ -96,36 +97,36 @@ export const TokenValidateQuerySchema = z.object({
 });
 export const TokenValidateObjectSchema = z.object({
   isValid: z.boolean(),
-  expireInSeconds: z.number().int().nonnegative(),
+  expireInSeconds: nonNegativeIntField,
   expireDateTime: IsoDateTimeSchema.nullable(),
 });
 /** The V1 form's answer: seconds, a bare number. */
-export const TokenSecondsResultSchema = z.number().int().nonnegative();
+export const TokenSecondsResultSchema = nonNegativeIntField;
 export const TokenValidateResultSchema = z.union([TokenValidateObjectSchema, TokenSecondsResultSchema]);
 
 export const RefreshTokenQuerySchema = z.object({ refreshToken: Text(512, 'Refresh token is required') });
 export const RefreshTokenResultSchema = z.object({
   accessToken: z.string(),
-  expireInSeconds: z.number().int().positive(),
+  expireInSeconds: positiveIntField,
   /**
    * Ours: a fresh casinoToken (it lives six hours), so a session kept alive by refreshing can still
    * launch casino games. Another backend may leave it out; the client keeps the one it has.
    */
-  casinoToken: z.string().optional(),
+  casinoToken: optionalStringField,
 });
 export type RefreshTokenResult = z.infer<typeof RefreshTokenResultSchema>;
 
 export const SettingExpiryQuerySchema = z.object({ domain: z.string().max(253).optional() });
 export const SettingExpiryResultSchema = z.object({
-  accessTokenExpireInSeconds: z.number().int(),
-  refreshTokenExpireInSeconds: z.number().int(),
-  rememberedRefreshTokenExpireInSeconds: z.number().int(),
-  inactivityPromptSeconds: z.number().int(),
-  inactivityAnswerSeconds: z.number().int(),
-  otpValiditySeconds: z.number().int(),
+  accessTokenExpireInSeconds: intField,
+  refreshTokenExpireInSeconds: intField,
+  rememberedRefreshTokenExpireInSeconds: intField,
+  inactivityPromptSeconds: intField,
+  inactivityAnswerSeconds: intField,
+  otpValiditySeconds: intField,
   /** The family's V1 names: inactivityPromptSeconds and inactivityAnswerSeconds, same values. */
-  timeOutSecond: z.number().int(),
-  showTimeOutNotificationSecond: z.number().int(),
+  timeOutSecond: intField,
+  showTimeOutNotificationSecond: intField,
 });
 
 export const LOGIN_ATTEMPT_RESULTS = [
@@ -147,7 +148,7 @@ export const LoginAttemptsQuerySchema = z.object({
   SkipCount: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 export const LoginAttemptSchema = z.object({
-  id: z.number().int(),
+  id: intField,
   creationTime: IsoDateTimeSchema,
   clientIpAddress: z.string(),
   browserInfo: z.string(),

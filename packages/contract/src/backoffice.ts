@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { IsoDateTimeSchema, PagingQuerySchema, pagedOf } from './envelope';
 import { MoneySchema } from './money';
+import {
+  intField,
+  nonNegativeIntField,
+  positiveIntField,
+  nullableIntField,
+  nullableStringField,
+} from './fields';
 
 /*
  * The operators' console, Dashboard and Players screens (issue 16; server: backoffice/). Operator
@@ -13,7 +20,7 @@ import { MoneySchema } from './money';
 
 const PendingQueueSchema = z.object({
   /** Requests waiting for finance. */
-  count: z.number().int().nonnegative(),
+  count: nonNegativeIntField,
   /** When the oldest of them was made (its age is now minus this); null when none waits. */
   oldestAt: IsoDateTimeSchema.nullable(),
 });
@@ -42,7 +49,7 @@ export const DashboardSchema = z.object({
     deposits: MoneySchema,
     withdrawals: MoneySchema,
     /** Exchange orders placed today that matched at least in part. */
-    betsCount: z.number().int().nonnegative(),
+    betsCount: nonNegativeIntField,
     /** The stake matched on those orders. */
     betsStake: MoneySchema,
     /** Casino stakes taken today (a stake later rolled back still counts here; its refund lowers GGR). */
@@ -55,15 +62,15 @@ export const DashboardSchema = z.object({
    * the message bus (Redis when scaled out). A player counts while seen within `seenWithinSeconds`.
    */
   playersOnline: z.object({
-    count: z.number().int().nonnegative(),
-    seenWithinSeconds: z.number().int().positive(),
+    count: nonNegativeIntField,
+    seenWithinSeconds: positiveIntField,
   }),
   /**
    * Markets with open (matched) bets of this site's players, no result, their event started, and
    * either finished (the event over, or the market closed) or no longer on the feed: a trader
    * settles or voids them by hand.
    */
-  marketsAwaitingResult: z.number().int().nonnegative(),
+  marketsAwaitingResult: nonNegativeIntField,
   /** The last 14 IST days, oldest first, today last; days without movement are zeros. */
   days: z.array(DayFiguresSchema),
 });
@@ -83,10 +90,10 @@ export const PlayerListQuerySchema = PagingQuerySchema.omit({ Sorting: true }).e
 });
 
 export const PlayerSummarySchema = z.object({
-  id: z.number().int(),
+  id: intField,
   userName: z.string(),
   /** Shown in full: finding and calling a player is support's job (README.md). */
-  mobile: z.string().nullable(),
+  mobile: nullableStringField,
   status: PlayerStatusSchema,
   createdAt: IsoDateTimeSchema,
   lastLoginAt: IsoDateTimeSchema.nullable(),
@@ -102,7 +109,7 @@ export const PlayerDetailQuerySchema = z.object({
 });
 
 const LedgerLineSchema = z.object({
-  journalId: z.number().int(),
+  journalId: intField,
   at: IsoDateTimeSchema,
   /** The journal's kind: deposit, bet_settlement, casino_debit, adjustment… */
   kind: z.string(),
@@ -114,8 +121,8 @@ const LedgerLineSchema = z.object({
 });
 
 const PlayerBetSchema = z.object({
-  id: z.number().int(),
-  orderId: z.number().int(),
+  id: intField,
+  orderId: intField,
   placedAt: IsoDateTimeSchema,
   eventTitle: z.string(),
   marketName: z.string(),
@@ -123,9 +130,9 @@ const PlayerBetSchema = z.object({
   /** Decimal odds (exchange markets), else null. */
   odds: z.number().nullable(),
   /** Per-100 rate (bookmaker, fancy), else null. */
-  rate: z.number().int().nullable(),
+  rate: nullableIntField,
   /** A fancy bet's runs line, else null. */
-  line: z.number().int().nullable(),
+  line: nullableIntField,
   stake: MoneySchema,
   liability: MoneySchema,
   status: z.enum(['MATCHED', 'UNMATCHED', 'SETTLED', 'VOID', 'CANCELLED', 'LAPSED']),
@@ -135,20 +142,20 @@ const PlayerBetSchema = z.object({
 });
 
 const PlayerPaymentSchema = z.object({
-  id: z.number().int(),
+  id: intField,
   type: z.enum(['deposit', 'withdrawal']),
   amount: MoneySchema,
   paymentMethod: z.string(),
   status: z.enum(['PENDING', 'APPROVED', 'REJECTED', 'CANCELLED']),
-  utr: z.string().nullable(),
-  payoutUtr: z.string().nullable(),
-  reason: z.string().nullable(),
+  utr: nullableStringField,
+  payoutUtr: nullableStringField,
+  reason: nullableStringField,
   createdAt: IsoDateTimeSchema,
   decidedAt: IsoDateTimeSchema.nullable(),
 });
 
 const PlayerBonusSchema = z.object({
-  id: z.number().int(),
+  id: intField,
   title: z.string(),
   kind: z.string(),
   status: z.enum(['ACTIVE', 'COMPLETED', 'EXPIRED', 'FORFEITED']),
@@ -163,7 +170,7 @@ const PlayerBonusSchema = z.object({
 const ReferralStatusSchema = z.enum(['PENDING', 'CLAIMABLE', 'CLAIMED', 'REJECTED']);
 
 const PlayerReferralSchema = z.object({
-  referredUserId: z.number().int(),
+  referredUserId: intField,
   referredUserName: z.string(),
   status: ReferralStatusSchema,
   /** SameDevice, SameAddress, SamePayoutAccount, FarmDevice: what the referral checks flagged. */
@@ -180,17 +187,17 @@ const SignInSchema = z.object({
   /** The browser as the client named it, and the device cookie when one was sent. */
   browser: z.string(),
   clientName: z.string(),
-  deviceId: z.string().nullable(),
+  deviceId: nullableStringField,
   /** Success, InvalidUserNameOrPassword, UserIsLocked, UserIsNotVerified… */
   result: z.string(),
 });
 
 export const PlayerDetailSchema = z.object({
   player: PlayerSummarySchema.omit({ cash: true, exposure: true }).extend({
-    email: z.string().nullable(),
+    email: nullableStringField,
     referralCode: z.string(),
     /** Who referred this player, when someone did. */
-    referrer: z.object({ userId: z.number().int(), userName: z.string() }).nullable(),
+    referrer: z.object({ userId: intField, userName: z.string() }).nullable(),
     /** This player's own referral (as the referred one): its status and the checks' flags. */
     referral: z
       .object({
@@ -199,8 +206,8 @@ export const PlayerDetailSchema = z.object({
         decision: z.enum(['approve', 'reject']).nullable(),
       })
       .nullable(),
-    signupIp: z.string().nullable(),
-    signupDeviceId: z.string().nullable(),
+    signupIp: nullableStringField,
+    signupDeviceId: nullableStringField,
     verifiedAt: IsoDateTimeSchema.nullable(),
   }),
   wallet: z.object({
@@ -226,7 +233,7 @@ export const PlayerDetailSchema = z.object({
 export type PlayerDetail = z.infer<typeof PlayerDetailSchema>;
 
 export const PlayerLockInputSchema = z.object({
-  userId: z.number().int().positive(),
+  userId: positiveIntField,
   /** true locks the player (signed out everywhere at once); false unlocks a locked one. */
   locked: z.boolean(),
   /** Why: kept in the audit log. */
@@ -234,11 +241,11 @@ export const PlayerLockInputSchema = z.object({
 });
 
 export const PlayerLockResultSchema = z.object({
-  userId: z.number().int(),
+  userId: intField,
   status: PlayerStatusSchema,
   /** False when the player already was in the state asked for: nothing was written. */
   changed: z.boolean(),
   /** Sign-in sessions ended by this lock (0 for an unlock or no change). */
-  sessionsRevoked: z.number().int().nonnegative(),
+  sessionsRevoked: nonNegativeIntField,
 });
 export type PlayerLockResult = z.infer<typeof PlayerLockResultSchema>;

@@ -3,6 +3,13 @@ import { CasinoProviderIdSchema } from './casino';
 import { IsoDateTimeSchema, PagingQuerySchema, RangeEndSchema, RangeStartSchema } from './envelope';
 import { MoneySchema, StakeMoneySchema, WholeRupeesMoneySchema } from './money';
 import { EventIdSchema, LimitMarketTypeSchema, MarketIdSchema, RunnerIdSchema } from './sports';
+import {
+  intField,
+  nonNegativeIntField,
+  positiveIntField,
+  nullableIntField,
+  nullableStringField,
+} from './fields';
 
 /*
  * Betting calls of section 7 with the shapes of api-shapes.md (V1 facts, Odds V2 decisions):
@@ -34,7 +41,7 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** One part of an order matched at one price: its own bet id, the price (decimal odds or rate), the stake. */
 export const BetFillSchema = z.object({
-  betId: z.number().int(),
+  betId: intField,
   rate: z.number(),
   stake: MoneySchema,
 });
@@ -58,7 +65,7 @@ export const PlaceBetInputSchema = z
     rate: z.number({ error: 'rate must be a number' }).positive().max(100_000),
     stake: StakeMoneySchema,
     /** The runs line of a fancy bet; null otherwise. */
-    fancyValue: z.number().int().nonnegative().max(10_000).nullable().optional(),
+    fancyValue: nonNegativeIntField.max(10_000).nullable().optional(),
     runnerId: RunnerIdSchema.nullable().optional(),
     marketId: MarketIdSchema,
     eventId: EventIdSchema,
@@ -120,7 +127,7 @@ export const PlaceBetV1ResultSchema = z.string();
  */
 export const PlaceBetResultSchema = z.object({
   /** The order's id: its unmatched part and every part matched from it carry it as `orderId`. */
-  betId: z.number().int(),
+  betId: intField,
   status: OrderStatusSchema,
   /** For a toast: "Bet placed: Back India ₹500 @ 1.85", or what matched and what rests. */
   message: z.string(),
@@ -142,9 +149,9 @@ export type PlaceBetResult = z.infer<typeof PlaceBetResultSchema>;
 export const OPEN_BET_STATUSES = ['MATCHED', 'UNMATCHED'] as const;
 
 export const OpenBetSchema = z.object({
-  betId: z.number().int(),
+  betId: intField,
   /** The order this bet belongs to (PlaceBetV2's `betId`): cancel or edit its unmatched part by it. */
-  orderId: z.number().int(),
+  orderId: intField,
   /** MATCHED: a part matched at `odds`. UNMATCHED: the part resting at `odds`; its stake can still be cancelled. */
   status: z.enum(OPEN_BET_STATUSES),
   /** The cash-out hedge of a position (PlaceBetV2 `cashOut`). */
@@ -157,7 +164,7 @@ export const OpenBetSchema = z.object({
   betType: z.enum(['Back', 'Lay', 'Yes', 'No']),
   runnerName: z.string(),
   odds: z.number(),
-  fancyValue: z.number().int().nullable(),
+  fancyValue: nullableIntField,
   stake: MoneySchema,
   /** What the bet wins if it wins; the liability is what it loses. */
   expectedProfit: MoneySchema,
@@ -187,7 +194,7 @@ export const ExpectedProfitLossSchema = z.object({
   /** The family's naming, as Odds/GetUserLimits `marketType`: 'match_odd' | 'bookmaker' | 'fancy2' | 'toss'. */
   marketType: LimitMarketTypeSchema,
   exposure: MoneySchema,
-  runners: z.array(z.object({ runnerId: z.number().int().nonnegative(), amount: MoneySchema })),
+  runners: z.array(z.object({ runnerId: nonNegativeIntField, amount: MoneySchema })),
 });
 export type ExpectedProfitLoss = z.infer<typeof ExpectedProfitLossSchema>;
 export const ExpectedProfitLossQuerySchema = OpenBetsQuerySchema;
@@ -220,7 +227,7 @@ function foldDateRange<T extends { StartDate?: string; EndDate?: string; From?: 
 }
 
 /** A sport to filter by: any id a database integer holds (an unknown sport lists nothing). */
-const SportIdFilterSchema = z.number().int().min(0).max(2_147_483_647, 'sportId is out of range');
+const SportIdFilterSchema = intField.min(0).max(2_147_483_647, 'sportId is out of range');
 
 export const BetHistoryInputSchema = z
   .object({
@@ -235,14 +242,14 @@ export const BetHistoryInputSchema = z
   .transform(foldDateRange);
 export const BetHistoryItemSchema = OpenBetSchema.extend({
   status: BetStatusSchema,
-  sportId: z.number().int(),
+  sportId: intField,
   eventName: z.string(),
   /** Settled profit (+) or loss (−); null while open. */
   result: MoneySchema.nullable(),
   settledTime: IsoDateTimeSchema.nullable(),
 });
 export const BetHistoryResultSchema = z.object({
-  totalCount: z.number().int(),
+  totalCount: intField,
   items: z.array(BetHistoryItemSchema),
 });
 
@@ -257,7 +264,7 @@ export const ProfitLossInputSchema = z
 export const ProfitLossRowSchema = z.object({
   eventId: EventIdSchema,
   eventName: z.string(),
-  sportId: z.number().int(),
+  sportId: intField,
   settledTime: IsoDateTimeSchema,
   stake: MoneySchema,
   profitLoss: MoneySchema,
@@ -272,7 +279,7 @@ export const ProfitLossRowSchema = z.object({
 export const CasinoProfitLossRowSchema = z.object({
   provider: CasinoProviderIdSchema,
   gameCode: z.string(),
-  rounds: z.number().int(),
+  rounds: intField,
   stake: MoneySchema,
   won: MoneySchema,
   net: MoneySchema,
@@ -280,7 +287,7 @@ export const CasinoProfitLossRowSchema = z.object({
 });
 export type CasinoProfitLossRow = z.infer<typeof CasinoProfitLossRowSchema>;
 export const CasinoProfitLossTotalSchema = z.object({
-  rounds: z.number().int(),
+  rounds: intField,
   stake: MoneySchema,
   won: MoneySchema,
   net: MoneySchema,
@@ -291,7 +298,7 @@ export const CasinoProfitLossTotalSchema = z.object({
  * are optional on the wire: a backend without a casino leaves them out.
  */
 export const ProfitLossResultSchema = z.object({
-  totalCount: z.number().int(),
+  totalCount: intField,
   total: MoneySchema,
   items: z.array(ProfitLossRowSchema),
   casino: z.array(CasinoProfitLossRowSchema).optional(),
@@ -345,8 +352,8 @@ export const StatementQuerySchema = z
   })
   .transform(({ Type, kind, ...rest }) => ({ ...foldDateRange(rest), kind: kind ?? Type ?? 'all' }));
 export const StatementLineSchema = z.object({
-  id: z.number().int(),
-  journalId: z.number().int(),
+  id: intField,
+  journalId: intField,
   date: IsoDateTimeSchema,
   kind: z.enum(STATEMENT_KINDS),
   description: z.string(),
@@ -355,7 +362,7 @@ export const StatementLineSchema = z.object({
   balance: MoneySchema,
 });
 export const StatementResultSchema = z.object({
-  totalCount: z.number().int(),
+  totalCount: intField,
   items: z.array(StatementLineSchema),
 });
 const StatementLineIdSchema = z.coerce.number().int().positive();
@@ -375,7 +382,7 @@ export const CasinoRoundMoveSchema = z.object({
   /** A bet's stake, a win's payment, a rollback's refund (0 when it gave nothing back). */
   amount: MoneySchema,
   /** The bet a win or a rollback names; null for a bet. */
-  referenceTransactionId: z.string().nullable(),
+  referenceTransactionId: nullableStringField,
   date: IsoDateTimeSchema,
 });
 /** The casino round a casino line belongs to: every call of it, and its result for the player. */
@@ -398,8 +405,8 @@ export const StatementDetailResultSchema = z.object({
   line: StatementLineSchema,
   /** The bets a settlement line settled (empty for other kinds). */
   bets: z.array(BetHistoryItemSchema),
-  marketName: z.string().nullable(),
-  eventName: z.string().nullable(),
+  marketName: nullableStringField,
+  eventName: nullableStringField,
   /** A casino line's round; null for other lines (absent from a backend without a casino). */
   casinoRound: CasinoRoundSchema.nullable().optional(),
 });
@@ -411,14 +418,14 @@ export const StatementDetailResultSchema = z.object({
  */
 export const CancelBetInputSchema = z.object({
   /** The order id (PlaceBetV2's `betId`, an open bet's `orderId`). */
-  betId: z.number().int().positive(),
+  betId: positiveIntField,
   /** A client-made id: the same id twice cancels once and answers the same. */
   requestId: RequestIdSchema,
   stake: StakeMoneySchema.optional(),
 });
 export type CancelBetInput = z.input<typeof CancelBetInputSchema>;
 export const CancelBetResultSchema = z.object({
-  betId: z.number().int(),
+  betId: intField,
   status: OrderStatusSchema,
   /** What this call took off the book (0 when the order had nothing left unmatched). */
   cancelledStake: MoneySchema,
@@ -438,7 +445,7 @@ export type CancelBetResult = z.infer<typeof CancelBetResultSchema>;
  * Answers like PlaceBetV2 (`fills` are this call's).
  */
 export const UpdateBetInputSchema = z.object({
-  betId: z.number().int().positive(),
+  betId: positiveIntField,
   /** A client-made id: the same id twice edits once and answers the same. */
   requestId: RequestIdSchema,
   /** The new price: decimal odds on the exchange ladder. */
@@ -453,14 +460,14 @@ export const AdminSettleMarketInputSchema = z.object({
   result: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('winner'), runnerId: RunnerIdSchema }),
     // A session's runs, like a fancy bet's line (fancyValue), at most 10,000: a typo settles nothing.
-    z.object({ kind: z.literal('runs'), runs: z.number().int().nonnegative().max(10_000) }),
+    z.object({ kind: z.literal('runs'), runs: nonNegativeIntField.max(10_000) }),
     z.object({ kind: z.literal('void'), reason: z.string().trim().min(3).max(200) }),
   ]),
 });
 export const AdminSettleMarketResultSchema = z.object({
   marketId: MarketIdSchema,
-  settledUsers: z.number().int(),
-  settledBets: z.number().int(),
+  settledUsers: intField,
+  settledBets: intField,
   alreadySettled: z.boolean(),
 });
 

@@ -2,6 +2,13 @@ import { ZERO_PAISE } from '@backlay/exchange';
 import { z } from 'zod';
 import { IsoDateTimeSchema, PagingQuerySchema } from './envelope';
 import { MoneySchema, NonNegativeMoneySchema } from './money';
+import {
+  intField,
+  nonNegativeIntField,
+  positiveIntField,
+  nullableIntField,
+  nullableStringField,
+} from './fields';
 
 /*
  * Bonuses and referrals (sections C2 and C3 of shared/spec/api-shapes.md). Money is rupees on the
@@ -55,7 +62,7 @@ export const BonusDefinitionInputSchema = z
     minDeposit: NonNegativeMoneySchema.default(ZERO_PAISE),
     wageringMultiplier: z.number().int('A whole number').min(0).max(100),
     validDays: z.number().int('A whole number').min(1).max(365),
-    cashbackPeriodDays: z.number().int().min(1).max(31).default(DEFAULT_CASHBACK_PERIOD_DAYS),
+    cashbackPeriodDays: intField.min(1).max(31).default(DEFAULT_CASHBACK_PERIOD_DAYS),
     /** The full terms, shown next to Claim in plain words. */
     terms: z.string().trim().min(10, 'Write the terms in plain words').max(2000),
     /** Listed to visitors (the sport tree's bonuses) as well as to players. */
@@ -95,7 +102,7 @@ export type BonusDefinition = z.output<typeof BonusDefinitionInputSchema>;
 
 /** The operator's view of a bonus: the definition, its id and how many players claimed it. */
 export const OperatorBonusSchema = z.object({
-  id: z.number().int(),
+  id: intField,
   title: z.string(),
   description: z.string(),
   kind: BonusKindSchema,
@@ -103,19 +110,19 @@ export const OperatorBonusSchema = z.object({
   amount: MoneySchema.nullable(),
   maxAmount: MoneySchema,
   minDeposit: MoneySchema,
-  wageringMultiplier: z.number().int(),
-  validDays: z.number().int(),
-  cashbackPeriodDays: z.number().int(),
+  wageringMultiplier: intField,
+  validDays: intField,
+  cashbackPeriodDays: intField,
   terms: z.string(),
   visible: z.boolean(),
   active: z.boolean(),
-  claims: z.number().int(),
+  claims: intField,
   updatedAt: IsoDateTimeSchema,
 });
 export type OperatorBonus = z.infer<typeof OperatorBonusSchema>;
 export const OperatorBonusListSchema = z.array(OperatorBonusSchema);
 export const UpdateBonusInputSchema = z.intersection(
-  z.object({ id: z.number().int().positive() }),
+  z.object({ id: positiveIntField }),
   BonusDefinitionInputSchema,
 );
 
@@ -126,21 +133,21 @@ export const UpdateBonusInputSchema = z.intersection(
  */
 export const PlayerBonusSchema = z.object({
   /** The bonus (the catalogue's id): `Bonus/Claim?id=` takes it. */
-  id: z.number().int(),
+  id: intField,
   /** The player's claim of it, once claimed. */
-  userBonusId: z.number().int().nullable(),
+  userBonusId: nullableIntField,
   title: z.string(),
   description: z.string(),
   kind: BonusKindSchema,
   percent: z.number().nullable(),
   maxAmount: MoneySchema,
   minDeposit: MoneySchema,
-  wageringMultiplier: z.number().int(),
-  validDays: z.number().int(),
+  wageringMultiplier: intField,
+  validDays: intField,
   terms: z.string(),
   status: BonusStatusSchema,
   claimable: z.boolean(),
-  reason: z.string().nullable(),
+  reason: nullableStringField,
   amount: MoneySchema.nullable(),
   wagered: MoneySchema,
   wageringRequired: MoneySchema,
@@ -193,7 +200,7 @@ export const ReferralDetailsInputSchema = PagingQuerySchema;
 
 /** One player this player referred, with the progress of the qualifying rule. */
 export const ReferralDetailSchema = z.object({
-  userReferDetailId: z.number().int(),
+  userReferDetailId: intField,
   /** Masked: the first two and the last letter. */
   userName: z.string(),
   joinedAt: IsoDateTimeSchema,
@@ -212,14 +219,14 @@ export const ReferralDetailSchema = z.object({
 });
 export type ReferralDetail = z.infer<typeof ReferralDetailSchema>;
 export const ReferralDetailsSchema = z.object({
-  totalCount: z.number().int().nonnegative(),
+  totalCount: nonNegativeIntField,
   items: z.array(ReferralDetailSchema),
   /** The programme's rule, for the page's header. */
   reward: MoneySchema,
   depositRequired: MoneySchema,
   turnoverRequired: MoneySchema,
-  monthlyCap: z.number().int(),
-  claimedThisMonth: z.number().int(),
+  monthlyCap: intField,
+  claimedThisMonth: intField,
 });
 export type ReferralDetails = z.infer<typeof ReferralDetailsSchema>;
 
@@ -230,7 +237,7 @@ export const ClaimReferQuerySchema = z.object({
   ),
 });
 export const ClaimReferResultSchema = z.object({
-  userReferDetailId: z.number().int(),
+  userReferDetailId: intField,
   reward: MoneySchema,
   balance: MoneySchema,
 });
@@ -244,16 +251,16 @@ export const ReferralSettingsSchema = z.object({
   /** …and what their settled bets risked (a back's stake, a lay's liability) this. */
   qualifyingTurnover: NonNegativeMoneySchema,
   /** Rewards one referrer may claim in a calendar month (India time). */
-  monthlyCap: z.number().int().min(0).max(1000),
+  monthlyCap: intField.min(0).max(1000),
 });
 export type ReferralSettings = z.infer<typeof ReferralSettingsSchema>;
 
 /** The operator's view of a referral: who, the progress, the flags, the status. */
 export const OperatorReferralSchema = z.object({
-  id: z.number().int(),
-  referrerUserId: z.number().int(),
+  id: intField,
+  referrerUserId: intField,
   referrerUserName: z.string(),
-  referredUserId: z.number().int(),
+  referredUserId: intField,
   referredUserName: z.string(),
   joinedAt: IsoDateTimeSchema,
   deposited: MoneySchema,
@@ -264,19 +271,19 @@ export const OperatorReferralSchema = z.object({
   flags: z.array(ReferralFlagSchema),
   /** Flagged and waiting for an operator's decision. */
   underReview: z.boolean(),
-  decidedBy: z.string().nullable(),
-  reason: z.string().nullable(),
+  decidedBy: nullableStringField,
+  reason: nullableStringField,
 });
 export const OperatorReferralsQuerySchema = PagingQuerySchema.extend({
   /** Only the referrals held for review. */
   flagged: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean()).optional(),
 });
 export const OperatorReferralsSchema = z.object({
-  totalCount: z.number().int().nonnegative(),
+  totalCount: nonNegativeIntField,
   items: z.array(OperatorReferralSchema),
 });
 export const DecideReferralInputSchema = z.object({
-  id: z.number().int().positive(),
+  id: positiveIntField,
   /** approve: claimable once qualified; reject: never paid. */
   decision: z.enum(['approve', 'reject']),
   reason: z.string().trim().min(3, 'Give a reason').max(200),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IsoDateTimeSchema, pagedOf } from './envelope';
 import { MoneySchema, NonNegativeMoneySchema } from './money';
 import { OcrFieldSchema } from './ocr';
+import { intField, nullableIntField, nullableStringField } from './fields';
 
 /*
  * The cashier (section C1 of shared/spec/api-shapes.md): the domain's payment info, payment
@@ -38,7 +39,7 @@ export const StoreImageInputSchema = z.object({
   /** `data:image/png;base64,…`: PNG, JPEG or WebP by content (the declared type is not trusted). */
   image: z.string({ error: 'The image is a base64 data URL' }).min(1, 'The image is a base64 data URL'),
 });
-export const StoreImageResultSchema = z.object({ imageId: z.number().int(), url: z.string() });
+export const StoreImageResultSchema = z.object({ imageId: intField, url: z.string() });
 
 /** Money a player asks to move: more than zero, at most two decimals (the domain's limits come after). */
 const RequestAmountSchema = MoneySchema.refine((p) => p > 0, {
@@ -180,36 +181,36 @@ export const REQUEST_STATUS_NAMES = ['Pending', 'Approved', 'Rejected', 'Cancell
 export type RequestStatusName = (typeof REQUEST_STATUS_NAMES)[number];
 
 const pagingFields = {
-  MaxResultCount: listNumber(z.number().int().min(1).max(100)).default(10),
-  SkipCount: listNumber(z.number().int().min(0).max(1_000_000)).default(0),
+  MaxResultCount: listNumber(intField.min(1).max(100)).default(10),
+  SkipCount: listNumber(intField.min(0).max(1_000_000)).default(0),
 };
 
 export const RequestListInputSchema = z.object({
   ...pagingFields,
-  type: listNumber(z.number().int().min(0, 'type is 0, 1 or 2').max(2, 'type is 0, 1 or 2')).default(0),
-  status: listNumber(z.number().int().min(0, 'status is 0 to 4').max(4, 'status is 0 to 4')).default(0),
+  type: listNumber(intField.min(0, 'type is 0, 1 or 2').max(2, 'type is 0, 1 or 2')).default(0),
+  status: listNumber(intField.min(0, 'status is 0 to 4').max(4, 'status is 0 to 4')).default(0),
 });
 export const WithdrawalHistoryQuerySchema = z.object(pagingFields);
 
 export const PaymentRequestItemSchema = z.object({
-  id: z.number().int(),
+  id: intField,
   type: z.enum(['Deposit', 'Withdrawal']),
   amount: MoneySchema,
   paymentMethod: z.string(),
   /** 1 Pending, 2 Approved, 3 Rejected, 4 Cancelled (the list filter's numbers). */
-  status: z.number().int().min(1).max(4),
+  status: intField.min(1).max(4),
   statusName: z.enum(REQUEST_STATUS_NAMES),
   /** A deposit's UPI reference as typed; a paid withdrawal's payout reference. */
-  utr: z.string().nullable(),
+  utr: nullableStringField,
   /** A bank withdrawal's account, masked but for its last four digits. */
-  accountNumber: z.string().nullable(),
-  accountHolderName: z.string().nullable(),
-  ifscCode: z.string().nullable(),
+  accountNumber: nullableStringField,
+  accountHolderName: nullableStringField,
+  ifscCode: nullableStringField,
   /** A UPI withdrawal's UPI id, masked. */
-  upiId: z.string().nullable(),
+  upiId: nullableStringField,
   creationTime: IsoDateTimeSchema,
   processedTime: IsoDateTimeSchema.nullable(),
-  reason: z.string().nullable(),
+  reason: nullableStringField,
 });
 export type PaymentRequestItem = z.infer<typeof PaymentRequestItemSchema>;
 export const PaymentRequestListSchema = pagedOf(PaymentRequestItemSchema);
@@ -218,34 +219,34 @@ export const PaymentRequestListSchema = pagedOf(PaymentRequestItemSchema);
 
 export const OperatorRequestListQuerySchema = z.object({
   ...pagingFields,
-  type: listNumber(z.number().int().min(0).max(2)).default(0),
+  type: listNumber(intField.min(0).max(2)).default(0),
   /** Pending by default: what waits for a decision. */
-  status: listNumber(z.number().int().min(0).max(4)).default(1),
+  status: listNumber(intField.min(0).max(4)).default(1),
 });
 
 export const OperatorRequestItemSchema = PaymentRequestItemSchema.extend({
-  userId: z.number().int(),
+  userId: intField,
   userName: z.string(),
   /** Unmasked: the operator pays to it. */
-  accountNumber: z.string().nullable(),
-  upiId: z.string().nullable(),
+  accountNumber: nullableStringField,
+  upiId: nullableStringField,
   /** A manual deposit's screenshot: GET it with the operator's token. */
-  imageId: z.number().int().nullable(),
-  imageUrl: z.string().nullable(),
+  imageId: nullableIntField,
+  imageUrl: nullableStringField,
   /**
    * The screenshot read by the OCR in the background: 'pending' until read (or while the OCR was
    * busy: `ocrNote` says so), 'read', or 'unreadable' (the OCR failed on it or found no UTR, amount
    * or payee); null for a request without a screenshot.
    */
   ocr: z.enum(['pending', 'read', 'unreadable']).nullable(),
-  ocrNote: z.string().nullable(),
+  ocrNote: nullableStringField,
   /** The OCR's candidates, at most three a field, best first (as `api/ocr/payment-slip` answers). */
   ocrFields: z.array(OcrFieldSchema),
   /**
    * A deposit that came without a UTR (a V1 client's): the UTR the OCR read surely enough, to
    * confirm against the screenshot and send as approve-deposit's `utr`. Null otherwise.
    */
-  suggestedUtr: z.string().nullable(),
+  suggestedUtr: nullableStringField,
   /** The OCR surely read another UTR than the one typed. */
   utrMismatch: z.boolean(),
   /** The OCR surely read another amount than the one typed. */
@@ -395,13 +396,13 @@ export type CashierSettingsInput = z.output<typeof CashierSettingsInputSchema>;
 export const CashierSettingsSchema = z.object({
   configured: z.boolean(),
   methods: z.array(CashierMethodSchema),
-  upi: z.object({ vpa: z.string().nullable(), payeeName: z.string().nullable() }).nullable(),
+  upi: z.object({ vpa: nullableStringField, payeeName: nullableStringField }).nullable(),
   bank: z
     .object({
-      accountHolderName: z.string().nullable(),
-      accountNumber: z.string().nullable(),
-      ifscCode: z.string().nullable(),
-      bankName: z.string().nullable(),
+      accountHolderName: nullableStringField,
+      accountNumber: nullableStringField,
+      ifscCode: nullableStringField,
+      bankName: nullableStringField,
     })
     .nullable(),
   minDeposit: NonNegativeMoneySchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MoneySchema } from './money';
+import { intField, optionalStringField } from './fields';
 
 export const STAKE_TITLE_MESSAGE = 'A stake label may only use letters, digits, spaces and . , + ₹';
 
@@ -14,7 +15,7 @@ export const StakeButtonSchema = z.object({
     .min(1)
     .max(12)
     .regex(/^[\p{L}\p{N} .,+₹]+$/u, STAKE_TITLE_MESSAGE),
-  value: z.number().int().min(1).max(10_000_000),
+  value: intField.min(1).max(10_000_000),
 });
 export type StakeButton = z.infer<typeof StakeButtonSchema>;
 
@@ -32,35 +33,35 @@ export const STAKE_BUTTON_COUNT = 8;
 
 /** An event as listed in the sport tree (section 3). */
 export const TreeEventSchema = z.object({
-  id: z.number().int(),
+  id: intField,
   title: z.string(),
   status: z.string(),
   matchDate: z.string(),
   startTime: z.string(),
-  sportId: z.number().int(),
+  sportId: intField,
   sportName: z.string(),
-  team1: z.string().optional(),
-  team2: z.string().optional(),
-  competition: z.string().optional(),
-  videoURL: z.string().optional(),
+  team1: optionalStringField,
+  team2: optionalStringField,
+  competition: optionalStringField,
+  videoURL: optionalStringField,
   pin: z.boolean().optional(),
 });
 export type TreeEvent = z.infer<typeof TreeEventSchema>;
 
 export const SportTreeEntrySchema = z.object({
-  id: z.number().int(),
+  id: intField,
   /** The family's lower-case name (SPORT_KEYS: `cricket`, `horseracing`). */
   name: z.string(),
   /** The name people read (SPORT_NAMES: `Cricket`, `Horse Racing`); always sent by this server. */
-  displayName: z.string().optional(),
-  order: z.number().int(),
+  displayName: optionalStringField,
+  order: intField,
   events: z.array(TreeEventSchema),
 });
 export type SportTreeEntry = z.infer<typeof SportTreeEntrySchema>;
 
 /** What the client keeps as user info beside the tokens. */
 export const UserInfoSchema = z.object({
-  userId: z.number().int(),
+  userId: intField,
   userName: z.string(),
   isDemo: z.boolean(),
   balance: MoneySchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intField, nonNegativeIntField, optionalStringField } from './fields';
 
 /** One validation problem on one field, as the client shows it beside the field. */
 export const ValidationErrorSchema = z.object({ field: z.string(), message: z.string() });
@@ -6,7 +7,7 @@ export const ValidationErrorSchema = z.object({ field: z.string(), message: z.st
 export const ErrorBodySchema = z.object({
   code: z.string(),
   message: z.string(),
-  details: z.string().optional(),
+  details: optionalStringField,
   validationErrors: z.array(ValidationErrorSchema).optional(),
   /**
    * What is stored now, on a refusal that says the caller's copy is out of date (SETTINGS_STALE:
@@ -37,13 +38,13 @@ const pagingNumber = (schema: z.ZodNumber) =>
 
 /** ABP-style paging, in and out. */
 export const PagingQuerySchema = z.object({
-  MaxResultCount: pagingNumber(z.number().int().min(1).max(100)).default(10),
-  SkipCount: pagingNumber(z.number().int().min(0).max(1_000_000)).default(0),
+  MaxResultCount: pagingNumber(intField.min(1).max(100)).default(10),
+  SkipCount: pagingNumber(intField.min(0).max(1_000_000)).default(0),
   Sorting: z.string().max(64).optional(),
 });
 
 export function pagedOf<T extends z.ZodType>(item: T) {
-  return z.object({ totalCount: z.number().int().nonnegative(), items: z.array(item) });
+  return z.object({ totalCount: nonNegativeIntField, items: z.array(item) });
 }
 export type Paged<T> = { totalCount: number; items: T[] };
 

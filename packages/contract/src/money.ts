@@ -1,5 +1,6 @@
 import { isPaise, MAX_PAISE, paise, paiseToRupees, type Paise } from '@backlay/exchange';
 import { z } from 'zod';
+import { positiveIntField } from './fields';
 
 /*
  * Money at the edge of the wire. Amounts travel as JSON numbers of rupees with at most two
@@ -53,7 +54,7 @@ export const StakeMoneySchema = wholeRupeesCodec(
 );
 
 /** A positive whole-rupee amount the server works out (a cash-out hedge's stake), `Paise` inside. */
-export const WholeRupeesMoneySchema = wholeRupeesCodec(z.number().int().positive());
+export const WholeRupeesMoneySchema = wholeRupeesCodec(positiveIntField);
 
 /** The parts of a schema's definition the wire walk below looks at. */
 interface WalkedDef {

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { IsoDateTimeSchema } from './envelope';
 import { MoneySchema } from './money';
+import { intField, positiveIntField, nullableStringField } from './fields';
 
 /**
  * Operator calls: no player screen, authenticated with an operator's bearer token (see
  * `POST /admin/auth/login`); there is no shared operator key.
  */
 export const WalletAdjustmentInputSchema = z.object({
-  userId: z.number().int().positive(),
+  userId: positiveIntField,
   /** Rupees on the wire (paise once parsed), positive to credit, negative to debit; at most ₹1 crore. */
   amount: MoneySchema.refine((p) => p !== 0 && Math.abs(p) <= 10_000_000_00, {
     message: 'Amount must be non-zero and at most 1 crore',
@@ -17,7 +18,7 @@ export const WalletAdjustmentInputSchema = z.object({
   reference: z.string().trim().min(1).max(100),
 });
 export const WalletAdjustmentResultSchema = z.object({
-  journalId: z.number().int(),
+  journalId: intField,
   balance: MoneySchema,
   exposure: MoneySchema,
 });
@@ -54,8 +55,8 @@ export const OperatorLoginInputSchema = z.object({
 export const OperatorLoginResultSchema = z.object({
   /** The operator's bearer token: short-lived, good on this domain only, never a player's token. */
   accessToken: z.string(),
-  expireInSeconds: z.number().int(),
-  operator: z.object({ userName: z.string(), role: OperatorRoleSchema, domainId: z.number().int() }),
+  expireInSeconds: intField,
+  operator: z.object({ userName: z.string(), role: OperatorRoleSchema, domainId: intField }),
 });
 export type OperatorLoginResult = z.infer<typeof OperatorLoginResultSchema>;
 
@@ -66,10 +67,10 @@ export const CreateOperatorInputSchema = z.object({
 });
 /** The new operator's TOTP secret is shown here once: enrol it in an authenticator app now. */
 export const OperatorEnrolmentSchema = z.object({
-  operatorId: z.number().int(),
+  operatorId: intField,
   userName: z.string(),
   role: OperatorRoleSchema,
-  domainId: z.number().int(),
+  domainId: intField,
   /** Base32, for typing into an authenticator app. */
   totpSecret: z.string(),
   /** `otpauth://totp/…`, for a QR code. */
@@ -98,7 +99,7 @@ export const AuditLogQuerySchema = z
     path: ['to'],
   });
 export const AuditLogItemSchema = z.object({
-  id: z.number().int(),
+  id: intField,
   at: IsoDateTimeSchema,
   /**
    * The operator's user name; `cli:<OS user>` for an operator made by `operator:create`;
@@ -107,14 +108,14 @@ export const AuditLogItemSchema = z.object({
   actor: z.string(),
   role: OperatorRoleSchema.nullable(),
   action: z.string(),
-  target: z.string().nullable(),
+  target: nullableStringField,
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
   requestId: z.string(),
   ip: z.string(),
 });
 export const AuditLogListSchema = z.object({
-  totalCount: z.number().int(),
+  totalCount: intField,
   items: z.array(AuditLogItemSchema),
 });
 export type AuditLogItem = z.infer<typeof AuditLogItemSchema>;

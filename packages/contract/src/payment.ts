@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IsoDateTimeSchema } from './envelope';
 import { MoneySchema } from './money';
+import { nullableStringField, optionalStringField } from './fields';
 
 /*
  * Gateway deposits (section C1 of shared/spec/api-shapes.md): the player asks for an order, pays it
@@ -37,7 +38,7 @@ export const GenerateOrderResultSchema = z.object({
    * Only from a sandbox provider (never in production): the page where a tester pays or declines
    * the order (`/sandbox/upi/{orderId}`, on this server). Absent for a real provider.
    */
-  sandboxUrl: z.string().optional(),
+  sandboxUrl: optionalStringField,
   amount: MoneySchema,
   expiresAt: IsoDateTimeSchema,
 });
@@ -54,5 +55,5 @@ export const CheckOrderResultSchema = z.object({
   status: PaymentOrderStatusSchema,
   amount: MoneySchema,
   /** The 12-digit UPI reference once paid. */
-  utr: z.string().nullable(),
+  utr: nullableStringField,
 });

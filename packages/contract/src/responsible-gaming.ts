@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IsoDateTimeSchema } from './envelope';
 import { MoneySchema, NonNegativeMoneySchema } from './money';
+import { intField, nullableIntField, nullableStringField } from './fields';
 
 /*
  * Responsible gaming (api-shapes C6): deposit and net-loss limits per day, week and month, a
@@ -80,12 +81,12 @@ const RgLimitsStateSchema = z.object({
 
 /** A recorded change: when it was asked for and when it took (or takes) effect. */
 export const RgChangeSchema = z.object({
-  id: z.number().int(),
+  id: intField,
   kind: z.enum(['deposit_limit', 'loss_limit', 'reality_check', 'time_out', 'self_exclusion']),
   period: RgPeriodSchema.nullable(),
   /** Limits in rupees; minutes for the reality check; an ISO time for a time-out or exclusion. */
-  from: z.string().nullable(),
-  to: z.string().nullable(),
+  from: nullableStringField,
+  to: nullableStringField,
   requestedAt: IsoDateTimeSchema,
   effectiveAt: IsoDateTimeSchema,
   status: z.enum(['applied', 'pending', 'cancelled']),
@@ -95,7 +96,7 @@ export type RgChange = z.output<typeof RgChangeSchema>;
 export const ResponsibleGamingSchema = z.object({
   depositLimit: RgLimitsStateSchema,
   lossLimit: RgLimitsStateSchema,
-  realityCheckMinutes: z.number().int().nullable(),
+  realityCheckMinutes: nullableIntField,
   timeOutUntil: IsoDateTimeSchema.nullable(),
   selfExcludedUntil: IsoDateTimeSchema.nullable(),
   /** The signed-in session, for the reality check: since when, and the net result of bets and casino settled since. */
@@ -139,4 +140,4 @@ export const DevAgeResponsibleGamingInputSchema = z
       .max(24 * 400),
   })
   .strict();
-export const DevAgeResponsibleGamingResultSchema = z.object({ changed: z.number().int() });
+export const DevAgeResponsibleGamingResultSchema = z.object({ changed: intField });

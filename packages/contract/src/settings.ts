@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { SportTreeEntrySchema } from './entities';
+import { intField, nonNegativeIntField, nullableStringField, optionalStringField } from './fields';
 
 /** Per-domain (white-label) settings of section 3, plus the news marquee and slider header. */
 export const DomainSettingsSchema = z.object({
   domainName: z.string(),
-  baseUrl: z.string().nullable(),
+  baseUrl: nullableStringField,
   siteSuspended: z.boolean(),
   bodyBgColor: z.string(),
   showDWRequests: z.boolean(),
@@ -29,8 +30,8 @@ export const DomainSettingsSchema = z.object({
   newsText: z.string(),
   showSlider: z.boolean(),
   /** `imageUrl` absolute like the logo; `link` is a route of the client and stays as written. */
-  sliderImages: z.array(z.object({ imageUrl: z.string(), link: z.string().nullable() })),
-  supportWhatsApp: z.string().nullable(),
+  sliderImages: z.array(z.object({ imageUrl: z.string(), link: nullableStringField })),
+  supportWhatsApp: nullableStringField,
 });
 export type DomainSettings = z.infer<typeof DomainSettingsSchema>;
 
@@ -38,11 +39,11 @@ export const DomainQuerySchema = z.object({ domain: z.string().trim().max(253).o
 
 /** A bonus a visitor may see (the sport tree's `bonuses`); `kind` and `terms` are ours, optional for other backends. */
 export const BonusSummarySchema = z.object({
-  id: z.number().int(),
+  id: intField,
   title: z.string(),
   description: z.string(),
-  kind: z.string().optional(),
-  terms: z.string().optional(),
+  kind: optionalStringField,
+  terms: optionalStringField,
 });
 export const CasinoGameSummarySchema = z.object({
   id: z.string(),
@@ -51,7 +52,7 @@ export const CasinoGameSummarySchema = z.object({
   category: z.string(),
   imageURL: z.string(),
 });
-export const TvChannelSchema = z.object({ eventId: z.number().int(), url: z.string() });
+export const TvChannelSchema = z.object({ eventId: intField, url: z.string() });
 
 export const SettingWithSportTreeSchema = z.object({
   setting: DomainSettingsSchema,
@@ -85,9 +86,9 @@ export const OtpOutboxResultSchema = z.object({
 /** Development only: moves the one-time codes sent to a mobile back in time, as if sent earlier. */
 export const DevAgeOtpInputSchema = z.object({
   mobile: z.string().trim().min(1).max(20),
-  seconds: z.number().int().min(1).max(3600),
+  seconds: intField.min(1).max(3600),
 });
-export const DevAgeOtpResultSchema = z.object({ aged: z.number().int().nonnegative() });
+export const DevAgeOtpResultSchema = z.object({ aged: nonNegativeIntField });
 
 /** The caller's address as the server sees it (the client keeps it under the `ip` key). */
 export const ClientIpResultSchema = z.object({ ip: z.string() });

@@ -3,6 +3,7 @@ import { ErrorBodySchema, IsoDateTimeSchema } from './envelope';
 import { MAX_IMAGE_DATA_URL_LENGTH } from './validation';
 import { CasinoProviderIdSchema } from './casino';
 import { DomainSettingsSchema } from './settings';
+import { positiveIntField } from './fields';
 
 /*
  * The operators' Site screen (section C5, issue 16): the owner reads and saves the site's settings,
@@ -19,7 +20,7 @@ export type StoredDomainSettings = z.infer<typeof StoredDomainSettingsSchema>;
 export const SiteSettingsSchema = z.object({
   settings: StoredDomainSettingsSchema,
   /** Bumped by every save; send it back with the next save. */
-  version: z.number().int().positive(),
+  version: positiveIntField,
   updatedAt: IsoDateTimeSchema,
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
@@ -133,7 +134,7 @@ export type SiteSettingsFields = z.infer<typeof SiteSettingsFieldsSchema>;
 /** PUT /admin/site-settings: the whole settings and the version they were edited from. */
 export const SiteSettingsInputSchema = z.object({
   settings: SiteSettingsFieldsSchema,
-  version: z.number().int().positive(),
+  version: positiveIntField,
 });
 export type SiteSettingsInput = z.infer<typeof SiteSettingsInputSchema>;
 
@@ -170,7 +171,7 @@ export const SiteImageSchema = z.object({
   /** A path on this site, e.g. '/site-images/12-3f9a0c1d.png': valid as SiteImageUrlSchema. */
   url: z.string(),
   contentType: z.enum(['image/png', 'image/jpeg', 'image/webp']),
-  bytes: z.number().int().positive(),
+  bytes: positiveIntField,
 });
 export type SiteImage = z.infer<typeof SiteImageSchema>;
 

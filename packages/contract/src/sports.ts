@@ -3,6 +3,7 @@ import { IsoDateTimeSchema } from './envelope';
 import { NonNegativeMoneySchema, PositiveMoneySchema } from './money';
 import { pageGroup } from './realtime/groups';
 import { SPORT_IDS } from './sport-ids';
+import { intField, nonNegativeIntField, positiveIntField, optionalStringField } from './fields';
 
 /*
  * Sports reads of section 7 ('Sports and betting') and the realtime odds messages.
@@ -26,10 +27,10 @@ const sportIdValues = Object.values(SPORT_IDS).filter((id) => id !== SPORT_IDS.c
 
 /** A sport that has events (casino, id -1, has none). */
 export const EventSportIdSchema = z.union(sportIdValues.map((id) => z.literal(id)));
-export const EventIdSchema = z.number().int().positive();
+export const EventIdSchema = positiveIntField;
 /** Market ids are opaque text (e.g. "1.32000042.1"): never parse them, only compare. */
 export const MarketIdSchema = z.string().min(1).max(64);
-export const RunnerIdSchema = z.number().int().positive();
+export const RunnerIdSchema = positiveIntField;
 
 /** Decimal odds with two decimals, 1.01 to 1000 (match-odds prices are further on the ladder). */
 export const DecimalOddsSchema = z
@@ -41,7 +42,7 @@ export const DecimalOddsSchema = z
   });
 
 /** A per-100 rate (bookmaker, toss, fancy): decimal odds = 1 + rate / 100. */
-export const RateSchema = z.number().int().min(1).max(100_000);
+export const RateSchema = intField.min(1).max(100_000);
 
 // ---------------------------------------------------------------------------------------------
 // Events and the sport tree
@@ -66,14 +67,14 @@ export const SportEventSchema = z.object({
   startTime: IsoDateTimeSchema,
   sportId: EventSportIdSchema,
   sportName: z.string(),
-  team1: z.string().optional(),
-  team2: z.string().optional(),
-  competition: z.string().optional(),
-  venue: z.string().optional(),
-  videoURL: z.string().optional(),
+  team1: optionalStringField,
+  team2: optionalStringField,
+  competition: optionalStringField,
+  venue: optionalStringField,
+  videoURL: optionalStringField,
   /** Set by the server for a signed-in user who pinned the event; the client also keeps its own list. */
   pin: z.boolean().optional(),
-  score: z.string().optional(),
+  score: optionalStringField,
 });
 export type SportEvent = z.infer<typeof SportEventSchema>;
 
@@ -84,7 +85,7 @@ export const SportTreeSchema = z.object({
   name: z.string(),
   /** The name people read (SPORT_NAMES: `Cricket`, `Horse Racing`). */
   displayName: z.string(),
-  order: z.number().int(),
+  order: intField,
   events: z.array(SportEventSchema),
 });
 export type SportTree = z.infer<typeof SportTreeSchema>;
@@ -180,7 +181,7 @@ export function limitMarketTypeOf(type: MarketType): LimitMarketType {
 /** How a closed market was decided: a winning runner, a runs total (fancy), or void (stakes returned). */
 export const MarketResultSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('winner'), runnerId: RunnerIdSchema }),
-  z.object({ kind: z.literal('runs'), runs: z.number().int().nonnegative() }),
+  z.object({ kind: z.literal('runs'), runs: nonNegativeIntField }),
   z.object({ kind: z.literal('void'), reason: z.string() }),
 ]);
 export type MarketResult = z.infer<typeof MarketResultSchema>;
@@ -193,7 +194,7 @@ export type RunnerStatus = z.infer<typeof RunnerStatusSchema>;
 export const RunnerInfoSchema = z.object({
   id: RunnerIdSchema,
   name: z.string(),
-  sortPriority: z.number().int().nonnegative(),
+  sortPriority: nonNegativeIntField,
 });
 
 const marketBase = {
@@ -203,12 +204,12 @@ const marketBase = {
   status: MarketStatusSchema,
   inPlay: z.boolean(),
   /** How long a bet is held before it is checked again (exchange-math 'Placing a bet' step 2). */
-  betDelayMs: z.number().int().nonnegative(),
+  betDelayMs: nonNegativeIntField,
   minStake: NonNegativeMoneySchema,
   maxStake: NonNegativeMoneySchema,
   maxProfit: NonNegativeMoneySchema,
   /** The event's odds version at which this market last changed (see OddsV2Schema.version). */
-  version: z.number().int().nonnegative(),
+  version: nonNegativeIntField,
   /** Present once CLOSED. */
   result: MarketResultSchema.optional(),
 };
@@ -237,7 +238,7 @@ export type RateSize = z.infer<typeof RateSizeSchema>;
 export const ExchangeRunnerSchema = z.object({
   id: RunnerIdSchema,
   name: z.string(),
-  sortPriority: z.number().int().nonnegative(),
+  sortPriority: nonNegativeIntField,
   status: RunnerStatusSchema,
   back: z.array(PriceSizeSchema).max(3),
   lay: z.array(PriceSizeSchema).max(3),
@@ -248,7 +249,7 @@ export type ExchangeRunner = z.infer<typeof ExchangeRunnerSchema>;
 export const RateRunnerSchema = z.object({
   id: RunnerIdSchema,
   name: z.string(),
-  sortPriority: z.number().int().nonnegative(),
+  sortPriority: nonNegativeIntField,
   status: RunnerStatusSchema,
   back: z.array(RateSizeSchema).max(3),
   lay: z.array(RateSizeSchema).max(3),
@@ -284,9 +285,9 @@ export const FancyMarketSchema = z
   .object({
     ...marketBase,
     type: z.literal('FANCY'),
-    noLine: z.number().int().nonnegative(),
+    noLine: nonNegativeIntField,
     noRate: RateSchema,
-    yesLine: z.number().int().nonnegative(),
+    yesLine: nonNegativeIntField,
     yesRate: RateSchema,
   })
   .refine((m) => m.yesLine >= m.noLine, { message: 'yesLine is at least noLine', path: ['yesLine'] });
@@ -301,7 +302,7 @@ export type OddsMarket = MatchOddsMarket | BookmakerMarket | TossMarket | FancyM
  */
 export const OddsV2Schema = z.object({
   eventId: EventIdSchema,
-  version: z.number().int().nonnegative(),
+  version: nonNegativeIntField,
   at: IsoDateTimeSchema,
   matchOdds: z.array(MatchOddsMarketSchema),
   bookmaker: z.array(BookmakerMarketSchema),
@@ -323,7 +324,7 @@ export const UserLimitSchema = z.object({
     isSuspended: z.boolean(),
     isBetLock: z.boolean(),
     /** The in-play bet delay in ms (V1 name). */
-    delayTime: z.number().int().nonnegative(),
+    delayTime: nonNegativeIntField,
   }),
 });
 export type UserLimit = z.infer<typeof UserLimitSchema>;
@@ -365,10 +366,10 @@ export type V1Runner = z.infer<typeof V1RunnerSchema>;
 export const V1FancyRunnerSchema = z.object({
   id: MarketIdSchema,
   runnername: z.string(),
-  backPrice: z.number().int().nonnegative(),
-  backSize: z.number().int().nonnegative(),
-  layPrice: z.number().int().nonnegative(),
-  laySize: z.number().int().nonnegative(),
+  backPrice: nonNegativeIntField,
+  backSize: nonNegativeIntField,
+  layPrice: nonNegativeIntField,
+  laySize: nonNegativeIntField,
   status: V1RunnerStatusSchema,
   marketId: MarketIdSchema,
 });
@@ -406,20 +407,20 @@ export const GetUserOddsV1QuerySchema = EventIdQuerySchema;
 
 const cricketInningsSchema = z.object({
   team: z.string(),
-  runs: z.number().int().nonnegative(),
-  wickets: z.number().int().min(0).max(10),
+  runs: nonNegativeIntField,
+  wickets: intField.min(0).max(10),
   /** Legal balls bowled. */
-  balls: z.number().int().nonnegative(),
+  balls: nonNegativeIntField,
   /** Cricket notation: "16.2" is 16 overs and 2 balls. */
   overs: z.string(),
-  extras: z.number().int().nonnegative(),
+  extras: nonNegativeIntField,
 });
 
 export const CricketScoreCardSchema = z.object({
   sport: z.literal('cricket'),
   eventId: EventIdSchema,
   format: z.enum(['T20', 'ODI']),
-  maxOvers: z.number().int().positive(),
+  maxOvers: positiveIntField,
   phase: z.enum([
     'PRE_TOSS',
     'TOSS_DONE',
@@ -430,10 +431,10 @@ export const CricketScoreCardSchema = z.object({
     'ABANDONED',
   ]),
   toss: z.object({ winner: z.string(), decision: z.enum(['bat', 'bowl']) }).optional(),
-  battingTeam: z.string().optional(),
+  battingTeam: optionalStringField,
   innings: z.array(cricketInningsSchema).max(2),
   currentRunRate: z.number().nonnegative().optional(),
-  target: z.number().int().positive().optional(),
+  target: positiveIntField.optional(),
   requiredRunRate: z.number().nonnegative().optional(),
   /** The current over so far, oldest first: "0", "1", "4", "6", "W", "wd", "nb". */
   recentBalls: z.array(z.string()),
@@ -446,12 +447,12 @@ export const FootballScoreCardSchema = z.object({
   eventId: EventIdSchema,
   home: z.string(),
   away: z.string(),
-  homeGoals: z.number().int().nonnegative(),
-  awayGoals: z.number().int().nonnegative(),
+  homeGoals: nonNegativeIntField,
+  awayGoals: nonNegativeIntField,
   period: z.enum(['PRE', 'FIRST_HALF', 'HALF_TIME', 'SECOND_HALF', 'FULL_TIME', 'ABANDONED']),
   /** Match minute, 0 before kick-off; 90+ in added time. */
-  minute: z.number().int().nonnegative(),
-  goals: z.array(z.object({ minute: z.number().int().nonnegative(), team: z.enum(['home', 'away']) })),
+  minute: nonNegativeIntField,
+  goals: z.array(z.object({ minute: nonNegativeIntField, team: z.enum(['home', 'away']) })),
   summary: z.string(),
 });
 
@@ -462,7 +463,7 @@ export const TennisScoreCardSchema = z.object({
   players: z.tuple([z.string(), z.string()]),
   bestOf: z.union([z.literal(3), z.literal(5)]),
   /** Games per completed or current set, [player1, player2]. */
-  sets: z.array(z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()])),
+  sets: z.array(z.tuple([nonNegativeIntField, nonNegativeIntField])),
   /** Points in the current game; in a tie-break, numbers as text ("5", "3"). */
   points: z.tuple([z.union([tennisPointSchema, z.string()]), z.union([tennisPointSchema, z.string()])]),
   tieBreak: z.boolean(),
@@ -477,12 +478,12 @@ export const KabaddiScoreCardSchema = z.object({
   eventId: EventIdSchema,
   home: z.string(),
   away: z.string(),
-  homePoints: z.number().int().nonnegative(),
-  awayPoints: z.number().int().nonnegative(),
+  homePoints: nonNegativeIntField,
+  awayPoints: nonNegativeIntField,
   half: z.union([z.literal(0), z.literal(1), z.literal(2)]),
-  minute: z.number().int().nonnegative(),
-  raids: z.number().int().nonnegative(),
-  allOuts: z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()]),
+  minute: nonNegativeIntField,
+  raids: nonNegativeIntField,
+  allOuts: z.tuple([nonNegativeIntField, nonNegativeIntField]),
   status: z.enum(['NOT_STARTED', 'FIRST_HALF', 'HALF_TIME', 'SECOND_HALF', 'FINISHED']),
   summary: z.string(),
 });
@@ -492,23 +493,23 @@ export const HorseRacingScoreCardSchema = z.object({
   eventId: EventIdSchema,
   course: z.string(),
   raceName: z.string(),
-  distanceMetres: z.number().int().positive(),
+  distanceMetres: positiveIntField,
   going: z.string(),
   offTime: IsoDateTimeSchema,
   /** Seconds to the off, 0 once the race is running or over. */
-  countdownSeconds: z.number().int().nonnegative(),
+  countdownSeconds: nonNegativeIntField,
   phase: z.enum(['PRE_RACE', 'RUNNING', 'FINISHED']),
   runners: z.array(
     z.object({
       runnerId: RunnerIdSchema,
-      number: z.number().int().positive(),
+      number: positiveIntField,
       name: z.string(),
       jockey: z.string(),
-      draw: z.number().int().positive(),
+      draw: positiveIntField,
       weightKg: z.number().positive(),
       status: z.enum(['RUNNER', 'NON_RUNNER']),
       /** Running or finishing position once off. */
-      position: z.number().int().positive().optional(),
+      position: positiveIntField.optional(),
     }),
   ),
   summary: z.string(),
@@ -559,15 +560,15 @@ export type OddsSnapshotMessage = z.infer<typeof OddsSnapshotMessageSchema>;
 export const OddsChangeMessageSchema = z.object({
   kind: z.literal('change'),
   eventId: EventIdSchema,
-  version: z.number().int().positive(),
-  prevVersion: z.number().int().nonnegative(),
+  version: positiveIntField,
+  prevVersion: nonNegativeIntField,
   at: IsoDateTimeSchema,
   matchOdds: z.array(MatchOddsMarketSchema),
   bookmaker: z.array(BookmakerMarketSchema),
   fancy: z.array(FancyMarketSchema),
   toss: z.array(TossMarketSchema),
   event: z
-    .object({ status: EventStatusSchema, matchDate: MatchDateSchema, score: z.string().optional() })
+    .object({ status: EventStatusSchema, matchDate: MatchDateSchema, score: optionalStringField })
     .optional(),
 });
 export type OddsChangeMessage = z.infer<typeof OddsChangeMessageSchema>;
@@ -620,12 +621,12 @@ export type ListRunnerPrice = z.infer<typeof ListRunnerPriceSchema>;
  */
 export const EventPricesSchema = z.object({
   eventId: EventIdSchema,
-  version: z.number().int().nonnegative(),
+  version: nonNegativeIntField,
   marketId: MarketIdSchema,
   marketName: z.string(),
   status: MarketStatusSchema,
   inPlay: z.boolean(),
-  betDelayMs: z.number().int().nonnegative(),
+  betDelayMs: nonNegativeIntField,
   minStake: NonNegativeMoneySchema,
   maxStake: NonNegativeMoneySchema,
   runners: z.array(ListRunnerPriceSchema).max(3),

@@ -11,6 +11,7 @@ import {
   MarketTypeSchema,
   RunnerIdSchema,
 } from './sports';
+import { intField, nonNegativeIntField, nullableIntField } from './fields';
 
 /*
  * The operators' Trading screen (section C5, issue 16): markets by sport and status with this site's
@@ -57,8 +58,8 @@ export const AdminMarketsQuerySchema = z.object({
  */
 export const TradingBookSchema = z.object({
   /** Bets that are or were matched, and parts resting in the book (cancelled and lapsed parts are not). */
-  bets: z.number().int().nonnegative(),
-  players: z.number().int().nonnegative(),
+  bets: nonNegativeIntField,
+  players: nonNegativeIntField,
   /** Stake matched (open, settled or voided). */
   matchedStake: MoneySchema,
   /** Stake resting in the book, unmatched. */
@@ -102,10 +103,10 @@ export const TradingMarketListSchema = pagedOf(TradingMarketSchema);
 export const AdminMarketBetsQuerySchema = z.object({ marketId: MarketIdSchema, ...Paging });
 
 export const TradingBetSchema = z.object({
-  betId: z.number().int(),
+  betId: intField,
   /** The order the row belongs to (the id of its first row): an order may be several fills and a resting part. */
-  orderId: z.number().int(),
-  userId: z.number().int(),
+  orderId: intField,
+  userId: intField,
   userName: z.string(),
   /** A demo account: play money. */
   isDemo: z.boolean(),
@@ -116,7 +117,7 @@ export const TradingBetSchema = z.object({
   /** Decimal odds on an exchange market; the per-100 rate on bookmaker, toss and fancy. */
   odds: z.number(),
   /** A fancy bet's runs line. */
-  line: z.number().int().nullable(),
+  line: nullableIntField,
   stake: MoneySchema,
   liability: MoneySchema,
   /** MATCHED or UNMATCHED (resting) while open; SETTLED, VOID, CANCELLED, LAPSED after. */
@@ -156,11 +157,11 @@ export const SettlePreviewQuerySchema = z.object({ marketId: MarketIdSchema, res
 
 /** One player of this site as the settlement would leave them. */
 export const SettlePreviewPlayerSchema = z.object({
-  userId: z.number().int(),
+  userId: intField,
   userName: z.string(),
   isDemo: z.boolean(),
   /** Matched bets settled (or voided). */
-  bets: z.number().int(),
+  bets: intField,
   matchedStake: MoneySchema,
   /** The sum of the bets' results, before commission. */
   gross: MoneySchema,
@@ -172,8 +173,8 @@ export const SettlePreviewPlayerSchema = z.object({
 });
 
 export const SettlePreviewTotalsSchema = z.object({
-  players: z.number().int(),
-  bets: z.number().int(),
+  players: intField,
+  bets: intField,
   matchedStake: MoneySchema,
   /** Σ of the positive nets. */
   paidToPlayers: MoneySchema,
@@ -186,7 +187,7 @@ export const SettlePreviewTotalsSchema = z.object({
   /** On a void: what the players get back to bet with (the exposure released); 0 otherwise. */
   refunds: MoneySchema,
   /** Parts of orders resting in the book, lapsed before the settlement (they move no money). */
-  lapsedOrders: z.number().int(),
+  lapsedOrders: intField,
   lapsedStake: MoneySchema,
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intField, nullableStringField } from '../fields';
 
 /*
  * Client → server: the hub methods the client invokes, each with its one argument and its
@@ -23,7 +24,7 @@ export type RegisterClient = z.infer<typeof RegisterClientSchema>;
  * printable string; null or empty leaves the current group.
  */
 export const GroupBySchema = z.union([
-  z.number().int().safe(),
+  intField.safe(),
   z
     .string()
     .max(128)
@@ -42,7 +43,7 @@ export type RegisterClientResult = z.infer<typeof RegisterClientResultSchema>;
 
 export const SendHeartbeatResultSchema = RegisterClientResultSchema.extend({
   /** The page group the connection is now in, or null. */
-  Group: z.string().nullable(),
+  Group: nullableStringField,
 });
 export type SendHeartbeatResult = z.infer<typeof SendHeartbeatResultSchema>;
 

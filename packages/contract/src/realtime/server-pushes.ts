@@ -12,6 +12,7 @@ import {
   ScoreCardMessageSchema,
   type OddsHubMessage,
 } from '../sports';
+import { intField } from '../fields';
 
 /*
  * Server → client: everything the server pushes, each as the single argument of the client
@@ -60,7 +61,7 @@ export const ListPricesPushSchema = z.object({
  * cancel or edit, so every tab of the user sees it. `fills` are the parts matched by this change.
  */
 export const BetChangeSchema = z.object({
-  betId: z.number().int(),
+  betId: intField,
   eventId: EventIdSchema,
   marketId: MarketIdSchema,
   status: OrderStatusSchema,

@@ -4,6 +4,7 @@ import * as L from '../login-link';
 import { LoginResultSchema } from '../account';
 import * as S from '../settings';
 import { route } from './route-def';
+import { intField } from '../fields';
 
 /** Sign-in, registration and one-time codes, sessions and tokens, password and stake buttons (server: account/). */
 export const accountRoutes = {
@@ -107,7 +108,7 @@ export const accountRoutes = {
     summary: "The signed-in user's sign-in attempts, newest first",
     query: A.LoginAttemptsQuerySchema,
     body: undefined,
-    result: z.object({ totalCount: z.number().int(), items: z.array(A.LoginAttemptSchema) }),
+    result: z.object({ totalCount: intField, items: z.array(A.LoginAttemptSchema) }),
   }),
   changePassword: route({
     method: 'POST',

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PositiveMoneySchema } from '../money';
 import { DecimalOddsSchema, EventIdSchema, MarketIdSchema, RunnerIdSchema } from '../sports';
 import { route } from './route-def';
+import { intField } from '../fields';
 
 /*
  * Development controls for the browser journeys (absent when NODE_ENV is production): moving the
@@ -26,7 +27,7 @@ export const SetFeedPricesInputSchema = z
     /** Best first: lay prices ascending; up to three levels. */
     lay: z.array(LadderLevelSchema).max(3),
     /** How long (feed time) the simulator keeps these prices instead of its own. Default 300 s. */
-    holdSeconds: z.number().int().min(1).max(86_400).default(300),
+    holdSeconds: intField.min(1).max(86_400).default(300),
   })
   .refine((b) => b.back.every((l, i) => i === 0 || (b.back[i - 1] as typeof l).price > l.price), {
     message: 'Back prices go best (highest) first',
@@ -46,7 +47,7 @@ export const SetFeedPricesResultSchema = z.object({
   marketId: MarketIdSchema,
   eventId: EventIdSchema,
   /** The event's odds version of the change that carried the prices. */
-  version: z.number().int(),
+  version: intField,
   /** Until when (feed time, ISO) the simulator keeps them. */
   heldUntil: z.string(),
 });
