@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { SPORT_IDS } from '@backlay/contract';
 
 /*
  * The sports journeys against the real server and its feed simulator. The feed runs in real time
@@ -120,7 +121,7 @@ test('an event start is written the same way in the list and on its page', async
   // The upcoming match that starts last (not one about to go in play while the test reads it; a
   // race before the off shows a countdown instead of its start).
   const upcoming = (await fullTree(page))
-    .filter((s) => s.id !== 26)
+    .filter((s) => s.id !== SPORT_IDS.horseRacing)
     .flatMap((s) => s.events)
     .filter((e) => e.status !== 'IN_PLAY')
     .sort((a, b) => Date.parse(b.startTime) - Date.parse(a.startTime))[0];
@@ -135,7 +136,9 @@ test('an event start is written the same way in the list and on its page', async
 });
 
 test('a race before the off shows one countdown', async ({ page }) => {
-  const race = (await fullTree(page)).find((s) => s.id === 26)?.events.find((e) => e.status !== 'IN_PLAY');
+  const race = (await fullTree(page))
+    .find((s) => s.id === SPORT_IDS.horseRacing)
+    ?.events.find((e) => e.status !== 'IN_PLAY');
   if (!race) throw new Error('no race before the off');
   await page.goto(`/markets/${race.id}`);
   await expect(page.getByLabel('Scorecard')).toContainText(/Off in\s*\d+:\d{2}/);

@@ -11,6 +11,7 @@ import {
 import type { Db } from '../platform/db/database';
 import {
   CASINO_LOCK_CLASS,
+  intFromDb as num,
   playerOf,
   playerSql,
   type CasinoPlayer,
@@ -89,11 +90,6 @@ const int = (n: number): string => {
   return String(n);
 };
 const text = (s: string): string => pg.escapeLiteral(s);
-const num = (v: unknown): number => {
-  const n = typeof v === 'number' ? v : Number(v);
-  if (!Number.isSafeInteger(n)) throw new Error(`expected an integer from the database, got ${String(v)}`);
-  return n;
-};
 const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : num(v));
 
 const CALL_COLUMNS = `id, domain_id, user_id, provider, transaction_id, type, outcome, round_id, game_code,

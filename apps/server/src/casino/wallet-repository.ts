@@ -135,11 +135,12 @@ export function playerSql(userId: string, provider: string): string {
     where u.id = ${userId}`;
 }
 
-const count = (v: unknown): number => {
+/** An integer from the database (node-postgres answers bigint as text): a safe integer, or it throws. */
+export function intFromDb(v: unknown): number {
   const n = typeof v === 'number' ? v : Number(v);
   if (!Number.isSafeInteger(n)) throw new Error(`expected an integer from the database, got ${String(v)}`);
   return n;
-};
+}
 
 /** The player of `playerSql`'s row (none: no such player); a bar already over reads as none. */
 export function playerOf(row: Record<string, unknown> | undefined): CasinoPlayer | null {
@@ -150,8 +151,8 @@ export function playerOf(row: Record<string, unknown> | undefined): CasinoPlayer
     return at.getTime() > Date.now() ? at : null;
   };
   return {
-    id: count(row.id),
-    domainId: count(row.domain_id),
+    id: intFromDb(row.id),
+    domainId: intFromDb(row.domain_id),
     status: row.status as CasinoPlayer['status'],
     isDemo: row.is_demo === true,
     excludedUntil: ahead(row.excluded_until),
