@@ -142,8 +142,20 @@ async function placeFromSlip(page: Page, tap: () => Promise<void>, prepare: () =
         .then(() => 'refused' as const),
     ]);
     if (outcome === 'placed') {
+      const { result } = (await (await answer).json()) as {
+        result: { matchedRate: number; matchedStake: number; unmatchedStake: number };
+      };
+      if (result.unmatchedStake > 0 && result.matchedStake === 0) {
+        // The in-play price moved past the one asked during the bet delay: the whole bet rests
+        // unmatched. It is cancelled (its stake comes back) and asked again at the new price.
+        const rested = page.getByTestId('betslip-result');
+        await rested.getByRole('button', { name: 'Cancel' }).click();
+        await rested.getByRole('button', { name: /^Cancel all/ }).click();
+        await expect(rested.getByTestId('betslip-unmatched')).toHaveCount(0, { timeout: 20_000 });
+        await rested.getByRole('button', { name: 'Done' }).click();
+        continue;
+      }
       // Best execution: matched at the best price offered that is at least as good as the one asked.
-      const { result } = (await (await answer).json()) as { result: { matchedRate: number } };
       return { asked, matched: result.matchedRate };
     }
     const message = (await slip.getByRole('alert').textContent()) ?? '';
