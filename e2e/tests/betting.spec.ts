@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import {
   demoLogin,
   envelope,
@@ -124,6 +124,13 @@ async function oddsOnSlip(page: Page): Promise<number> {
   return Number(await page.getByTestId('betslip-odds').inputValue());
 }
 
+/** Cancels the whole unmatched part shown on the slip's result, and waits until none rests. */
+async function cancelWhatRests(result: Locator) {
+  await result.getByRole('button', { name: 'Cancel' }).click();
+  await result.getByRole('button', { name: /^Cancel all/ }).click();
+  await expect(result.getByTestId('betslip-unmatched')).toHaveCount(0, { timeout: 20_000 });
+}
+
 /** Places what the slip holds; retries (a new tap) only when the feed suspended or moved the market meanwhile. */
 async function placeFromSlip(page: Page, tap: () => Promise<void>, prepare: () => Promise<void>) {
   const slip = page.getByTestId('betslip');
@@ -149,9 +156,7 @@ async function placeFromSlip(page: Page, tap: () => Promise<void>, prepare: () =
         // The in-play price moved past the one asked during the bet delay: the whole bet rests
         // unmatched. It is cancelled (its stake comes back) and asked again at the new price.
         const rested = page.getByTestId('betslip-result');
-        await rested.getByRole('button', { name: 'Cancel' }).click();
-        await rested.getByRole('button', { name: /^Cancel all/ }).click();
-        await expect(rested.getByTestId('betslip-unmatched')).toHaveCount(0, { timeout: 20_000 });
+        await cancelWhatRests(rested);
         await rested.getByRole('button', { name: 'Done' }).click();
         continue;
       }
@@ -235,9 +240,7 @@ test.describe('betting', () => {
     }
     if ((await result.getByTestId('betslip-unmatched').count()) === 0) return; // the market jumped to it
     await expect(page.getByTestId('header-exposure')).not.toHaveText(rupees(0));
-    await result.getByRole('button', { name: 'Cancel' }).click();
-    await result.getByRole('button', { name: /^Cancel all/ }).click();
-    await expect(result.getByTestId('betslip-unmatched')).toHaveCount(0, { timeout: 20_000 });
+    await cancelWhatRests(result);
     if ((await result.getByTestId('betslip-fill').count()) === 0) {
       await expect(page.getByTestId('header-exposure')).toHaveText(rupees(0));
     }
