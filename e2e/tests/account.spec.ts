@@ -352,7 +352,13 @@ test.describe('one-time sign-in links (section 7)', () => {
     await page.goto(link);
     const dialog = page.getByRole('dialog', { name: 'Sign in with a link' });
     await expect(dialog).toContainText(`Sign in as ${player.userName}`);
+    // The exchange's own answer first: a failure then says what the server answered.
+    const exchanged = page.waitForResponse((r) => r.url().endsWith('/api/v1/token/token'), {
+      timeout: 30_000,
+    });
     await dialog.getByRole('button', { name: `Continue as ${player.userName}` }).click();
+    const answer = await exchanged;
+    expect(answer.status(), await answer.text()).toBe(200);
     await expect(page).toHaveURL(/\/inplay$/);
     await expect(page.getByRole('button', { name: `Account menu, ${player.userName}` })).toBeVisible();
     expect(await local(page, 'refresh_token')).toBeTruthy();
