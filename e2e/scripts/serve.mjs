@@ -83,6 +83,10 @@ const server = spawn(process.execPath, [serverBundle(root)], {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     // Every journey signs in as a new demo user from one address, faster than a person could.
     DEMO_LOGINS_PER_MINUTE_PER_IP: '1000',
+    // And signs up, and checks mobile codes, from that one address: a fast machine ran more than
+    // ten sign-ups a minute (the referral farm after the visitor journeys) and met the limit.
+    SIGN_UPS_PER_MINUTE_PER_IP: '1000',
+    CODES_PER_MINUTE_PER_IP: '1000',
     // Matches not started yet keep their prices until their game moves: a journey can trade at a
     // price that cannot move under it (the cash out). In-play books move as usual.
     FEED_STILL_PRE_MATCH: 'true',

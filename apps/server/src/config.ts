@@ -70,6 +70,10 @@ const EnvSchema = z.object({
   DEMO_ACCOUNT_TTL_HOURS: z.coerce.number().int().min(1).default(24),
   /** Demo sign-ins allowed per IP a minute (each makes an account); raised for browser test runs. */
   DEMO_LOGINS_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).default(10),
+  /** Sign-ups allowed per IP a minute; raised for browser test runs, which sign up from one address. */
+  SIGN_UPS_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).default(10),
+  /** Mobile-code checks and resends allowed per IP a minute (each account has its own limits too). */
+  CODES_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).default(10),
   /** Serve the API's documentation at /docs (and /docs/json); default on, except in production. */
   API_DOCS: z.enum(['true', 'false']).optional(),
   /** Namespace of every Redis key and channel, so several deployments (or test runs) can share one Redis. */

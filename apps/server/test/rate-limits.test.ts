@@ -379,3 +379,44 @@ describe.each(redisUrls)('rate limits shared through Redis (%s)', (redisUrl) => 
     expectRefused(await call(b.app, { url: '/Account/Register', body: {} }), 400, 'VALIDATION_FAILED');
   });
 });
+
+/** The browser journeys sign up and check codes from one address, faster than people: they raise these. */
+describe('per-IP limits set by the configuration', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp('pglite', { SIGN_UPS_PER_MINUTE_PER_IP: '3', CODES_PER_MINUTE_PER_IP: '2' });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('SIGN_UPS_PER_MINUTE_PER_IP and CODES_PER_MINUTE_PER_IP set where the 429 starts', async () => {
+    const ip = '198.51.100.70';
+    for (let i = 0; i < 3; i++) {
+      expectRefused(
+        await call(ctx.app, { url: '/Account/Register', body: {}, ip }),
+        400,
+        'VALIDATION_FAILED',
+      );
+    }
+    expectRefused(
+      await call(ctx.app, { url: '/Account/Register', body: {}, ip }),
+      429,
+      'RATE_LIMITED',
+      RATE_LIMITED,
+    );
+    for (let i = 0; i < 2; i++) {
+      expectRefused(
+        await call(ctx.app, { url: '/Account/VerificationUser', body: {}, ip }),
+        400,
+        'VALIDATION_FAILED',
+      );
+    }
+    expectRefused(
+      await call(ctx.app, { url: '/Account/VerificationUser', body: {}, ip }),
+      429,
+      'RATE_LIMITED',
+      RATE_LIMITED,
+    );
+  });
+});

@@ -24,11 +24,7 @@ export interface AccountRoutesOptions {
  * Per-IP limits on the calls that guess secrets or send SMS; sign-in limits per account and address
  * or device live in sign-in-guard.ts, code limits per account in the service.
  */
-const perIp = {
-  signIn: { max: 20, timeWindow: 60_000 },
-  codes: { max: 10, timeWindow: 60_000 },
-  register: { max: 10, timeWindow: 60_000 },
-};
+const SIGN_IN_PER_IP = { max: 20, timeWindow: 60_000 };
 
 /** Idle time before the "are you still there?" prompt, and the time a player has to answer it. */
 const INACTIVITY_PROMPT_SECONDS = 9 * 60;
@@ -36,6 +32,11 @@ const INACTIVITY_ANSWER_SECONDS = 10;
 
 export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOptions) {
   const { accounts, sessions, tokens, config } = opts;
+  const perIp = {
+    signIn: SIGN_IN_PER_IP,
+    codes: { max: config.CODES_PER_MINUTE_PER_IP, timeWindow: 60_000 },
+    register: { max: config.SIGN_UPS_PER_MINUTE_PER_IP, timeWindow: 60_000 },
+  };
 
   /** Where a sign-in comes from; a browser without a device cookie gets one with this answer. */
   const signInClient = (req: FastifyRequest, reply: FastifyReply): SignInClient => ({
