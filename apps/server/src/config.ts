@@ -70,6 +70,11 @@ const EnvSchema = z.object({
   DEMO_ACCOUNT_TTL_HOURS: z.coerce.number().int().min(1).default(24),
   /** Demo sign-ins allowed per IP a minute (each makes an account); raised for browser test runs. */
   DEMO_LOGINS_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).default(10),
+  /**
+   * Sign-ins allowed per IP a minute, and as many token checks, renewals and password changes (each
+   * its own count); raised for browser test runs. The limits per account and browser still apply.
+   */
+  SIGN_INS_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).default(20),
   /** Sign-ups allowed per IP a minute; raised for browser test runs, which sign up from one address. */
   SIGN_UPS_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).default(10),
   /** Mobile-code checks and resends allowed per IP a minute (each account has its own limits too). */

@@ -384,14 +384,31 @@ describe.each(redisUrls)('rate limits shared through Redis (%s)', (redisUrl) => 
 describe('per-IP limits set by the configuration', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp('pglite', { SIGN_UPS_PER_MINUTE_PER_IP: '3', CODES_PER_MINUTE_PER_IP: '2' });
+    ctx = await createTestApp('pglite', {
+      SIGN_INS_PER_MINUTE_PER_IP: '4',
+      SIGN_UPS_PER_MINUTE_PER_IP: '3',
+      CODES_PER_MINUTE_PER_IP: '2',
+    });
   });
   afterAll(async () => {
     await ctx?.close();
   });
 
-  it('SIGN_UPS_PER_MINUTE_PER_IP and CODES_PER_MINUTE_PER_IP set where the 429 starts', async () => {
+  it('SIGN_INS_, SIGN_UPS_ and CODES_PER_MINUTE_PER_IP set where the 429 starts', async () => {
     const ip = '198.51.100.70';
+    for (let i = 0; i < 4; i++) {
+      expectRefused(
+        await call(ctx.app, { url: '/Account/GetAccessTokenValidateTime', body: {}, ip }),
+        400,
+        'VALIDATION_FAILED',
+      );
+    }
+    expectRefused(
+      await call(ctx.app, { url: '/Account/GetAccessTokenValidateTime', body: {}, ip }),
+      429,
+      'RATE_LIMITED',
+      RATE_LIMITED,
+    );
     for (let i = 0; i < 3; i++) {
       expectRefused(
         await call(ctx.app, { url: '/Account/Register', body: {}, ip }),

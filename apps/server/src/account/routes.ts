@@ -20,20 +20,19 @@ export interface AccountRoutesOptions {
   outbox: OutboxSmsSender | null;
 }
 
-/**
- * Per-IP limits on the calls that guess secrets or send SMS; sign-in limits per account and address
- * or device live in sign-in-guard.ts, code limits per account in the service.
- */
-const SIGN_IN_PER_IP = { max: 20, timeWindow: 60_000 };
-
 /** Idle time before the "are you still there?" prompt, and the time a player has to answer it. */
 const INACTIVITY_PROMPT_SECONDS = 9 * 60;
 const INACTIVITY_ANSWER_SECONDS = 10;
 
 export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOptions) {
   const { accounts, sessions, tokens, config } = opts;
+  /**
+   * Per-IP limits on the calls that guess secrets or send SMS (config.ts; 20, 10 and 10 a minute);
+   * sign-in limits per account and address or device live in sign-in-guard.ts, code limits per
+   * account in the service.
+   */
   const perIp = {
-    signIn: SIGN_IN_PER_IP,
+    signIn: { max: config.SIGN_INS_PER_MINUTE_PER_IP, timeWindow: 60_000 },
     codes: { max: config.CODES_PER_MINUTE_PER_IP, timeWindow: 60_000 },
     register: { max: config.SIGN_UPS_PER_MINUTE_PER_IP, timeWindow: 60_000 },
   };
