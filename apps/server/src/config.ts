@@ -71,10 +71,17 @@ const EnvSchema = z.object({
   /** Demo sign-ins allowed per IP a minute (each makes an account); raised for browser test runs. */
   DEMO_LOGINS_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).default(10),
   /**
-   * Sign-ins allowed per IP a minute, and as many token checks, renewals and password changes (each
-   * its own count); raised for browser test runs. The limits per account and browser still apply.
+   * Sign-ins allowed per IP a minute, and as many password changes (each its own count); raised for
+   * browser test runs. The limits per account and browser still apply.
    */
   SIGN_INS_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).default(20),
+  /**
+   * Token checks and token renewals allowed per IP a minute (each its own count). Every signed-in
+   * page load checks its token and every player renews one every few minutes, and on mobile networks
+   * many players share one address (carrier-grade NAT): the sign-in's 20 would refuse them. The
+   * tokens are signed or 256 random bits, so this limit stops floods; there is nothing to guess.
+   */
+  TOKEN_CALLS_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).default(300),
   /** Sign-ups allowed per IP a minute; raised for browser test runs, which sign up from one address. */
   SIGN_UPS_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).default(10),
   /** Mobile-code checks and resends allowed per IP a minute (each account has its own limits too). */

@@ -341,6 +341,21 @@ describe.each(backends)('rate limits (%s)', (backend) => {
     );
     expect(await accountState(ctx.database.db)).toEqual(before);
   });
+
+  it('token checks and renewals: many players behind one address are not held to the sign-in limit', async () => {
+    // Carrier-grade NAT: every signed-in page load checks its token, every player renews one.
+    const ip = '198.51.100.80';
+    for (let i = 0; i < 40; i++) {
+      expectOk(
+        await call(ctx.app, { method: 'POST', url: '/Account/GetAccessTokenValidateTime?accessToken=x', ip }),
+      );
+      expectRefused(
+        await call(ctx.app, { url: '/Account/RefreshToken?refreshToken=not-a-token', ip }),
+        401,
+        'REFRESH_TOKEN_INVALID',
+      );
+    }
+  });
 });
 
 /** With Redis the per-IP counters are shared, so several server instances enforce one limit. */
@@ -385,7 +400,7 @@ describe('per-IP limits set by the configuration', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp('pglite', {
-      SIGN_INS_PER_MINUTE_PER_IP: '4',
+      TOKEN_CALLS_PER_MINUTE_PER_IP: '4',
       SIGN_UPS_PER_MINUTE_PER_IP: '3',
       CODES_PER_MINUTE_PER_IP: '2',
     });
@@ -394,7 +409,7 @@ describe('per-IP limits set by the configuration', () => {
     await ctx?.close();
   });
 
-  it('SIGN_INS_, SIGN_UPS_ and CODES_PER_MINUTE_PER_IP set where the 429 starts', async () => {
+  it('TOKEN_CALLS_, SIGN_UPS_ and CODES_PER_MINUTE_PER_IP set where the 429 starts', async () => {
     const ip = '198.51.100.70';
     for (let i = 0; i < 4; i++) {
       expectRefused(

@@ -27,12 +27,14 @@ const INACTIVITY_ANSWER_SECONDS = 10;
 export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOptions) {
   const { accounts, sessions, tokens, config } = opts;
   /**
-   * Per-IP limits on the calls that guess secrets or send SMS (config.ts; 20, 10 and 10 a minute);
+   * Per-IP limits on the calls that guess secrets or send SMS (config.ts; 20, 10 and 10 a minute),
+   * and a flood guard on the token calls every signed-in player makes (300 a minute);
    * sign-in limits per account and address or device live in sign-in-guard.ts, code limits per
    * account in the service.
    */
   const perIp = {
     signIn: { max: config.SIGN_INS_PER_MINUTE_PER_IP, timeWindow: 60_000 },
+    tokens: { max: config.TOKEN_CALLS_PER_MINUTE_PER_IP, timeWindow: 60_000 },
     codes: { max: config.CODES_PER_MINUTE_PER_IP, timeWindow: 60_000 },
     register: { max: config.SIGN_UPS_PER_MINUTE_PER_IP, timeWindow: 60_000 },
   };
@@ -118,7 +120,7 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
       }
       return { isValid: left > 0, expireInSeconds: left, expireDateTime: verified.expiresAt.toISOString() };
     },
-    { rateLimit: perIp.signIn },
+    { rateLimit: perIp.tokens },
   );
 
   defineRoute(
@@ -129,7 +131,7 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
       if (!refreshed) throw new AppError('REFRESH_TOKEN_INVALID');
       return refreshed;
     },
-    { rateLimit: perIp.signIn },
+    { rateLimit: perIp.tokens },
   );
 
   defineRoute(app, routes.getSettingExpiry, async () => ({
