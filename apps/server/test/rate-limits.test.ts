@@ -395,7 +395,7 @@ describe.each(redisUrls)('rate limits shared through Redis (%s)', (redisUrl) => 
   });
 });
 
-/** The browser journeys sign up and check codes from one address, faster than people: they raise these. */
+/** The browser journeys call from one address, faster than people: they raise these limits. */
 describe('per-IP limits set by the configuration', () => {
   let ctx: TestContext;
   beforeAll(async () => {
@@ -409,46 +409,18 @@ describe('per-IP limits set by the configuration', () => {
     await ctx?.close();
   });
 
+  /** `allowed` calls with an empty body from `ip` are answered (refused as invalid), the next is 429. */
+  async function limitedAt(url: string, allowed: number, ip: string) {
+    for (let i = 0; i < allowed; i++) {
+      expectRefused(await call(ctx.app, { url, body: {}, ip }), 400, 'VALIDATION_FAILED');
+    }
+    expectRefused(await call(ctx.app, { url, body: {}, ip }), 429, 'RATE_LIMITED', RATE_LIMITED);
+  }
+
   it('TOKEN_CALLS_, SIGN_UPS_ and CODES_PER_MINUTE_PER_IP set where the 429 starts', async () => {
     const ip = '198.51.100.70';
-    for (let i = 0; i < 4; i++) {
-      expectRefused(
-        await call(ctx.app, { url: '/Account/GetAccessTokenValidateTime', body: {}, ip }),
-        400,
-        'VALIDATION_FAILED',
-      );
-    }
-    expectRefused(
-      await call(ctx.app, { url: '/Account/GetAccessTokenValidateTime', body: {}, ip }),
-      429,
-      'RATE_LIMITED',
-      RATE_LIMITED,
-    );
-    for (let i = 0; i < 3; i++) {
-      expectRefused(
-        await call(ctx.app, { url: '/Account/Register', body: {}, ip }),
-        400,
-        'VALIDATION_FAILED',
-      );
-    }
-    expectRefused(
-      await call(ctx.app, { url: '/Account/Register', body: {}, ip }),
-      429,
-      'RATE_LIMITED',
-      RATE_LIMITED,
-    );
-    for (let i = 0; i < 2; i++) {
-      expectRefused(
-        await call(ctx.app, { url: '/Account/VerificationUser', body: {}, ip }),
-        400,
-        'VALIDATION_FAILED',
-      );
-    }
-    expectRefused(
-      await call(ctx.app, { url: '/Account/VerificationUser', body: {}, ip }),
-      429,
-      'RATE_LIMITED',
-      RATE_LIMITED,
-    );
+    await limitedAt('/Account/GetAccessTokenValidateTime', 4, ip);
+    await limitedAt('/Account/Register', 3, ip);
+    await limitedAt('/Account/VerificationUser', 2, ip);
   });
 });
