@@ -31,6 +31,16 @@ test('a player switches the whole app to Hindi on a phone; it stays Hindi after 
   await page.goto('/inplay');
   const header = page.locator('header.topbar');
   await expect(header.getByRole('link', { name: 'Login' })).toBeVisible();
+  // The switch is drawn as part of the dark header (its text in the header's colour, no white box).
+  const look = await page.getByTestId('language-switch').evaluate((select) => {
+    const own = getComputedStyle(select);
+    return {
+      background: own.backgroundColor,
+      color: own.color,
+      header: getComputedStyle(select.closest('header')!).color,
+    };
+  });
+  expect(look).toEqual({ background: 'rgba(0, 0, 0, 0)', color: look.header, header: look.header });
   await page.getByTestId('language-switch').selectOption('hi');
   // Without a reload: the header and the page speak Hindi.
   await expect(header.getByRole('link', { name: 'लॉगिन' })).toBeVisible();

@@ -10,6 +10,7 @@ export function LanguageSwitch() {
   const language = useLanguageStore((s) => s.language);
   return (
     <select
+      className="language-switch"
       value={language}
       aria-label={t('shared.languageSwitch')}
       data-testid="language-switch"
