@@ -49,6 +49,31 @@ async function cricketInPlay(page: Page): Promise<TreeEvent> {
   throw new Error('no cricket innings under way');
 }
 
+/** The colour the screen shows at a point (CSS pixels), read back from a screenshot of that pixel. */
+async function shownColour(page: Page, x: number, y: number): Promise<string> {
+  const png = await page.screenshot({ clip: { x, y, width: 1, height: 1 } });
+  return page.evaluate(async (data) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${data}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = 1;
+    const context = canvas.getContext('2d');
+    context?.drawImage(image, 0, 0);
+    const [r, g, b] = context?.getImageData(0, 0, 1, 1).data ?? [];
+    return `rgb(${r}, ${g}, ${b})`;
+  }, png.toString('base64'));
+}
+
+/** Expects the screen to show a colour at a point, within a screenshot's colour conversion (8 a channel). */
+async function expectShown(page: Page, x: number, y: number, expected: string) {
+  const shown = await shownColour(page, x, y);
+  const channels = (colour: string) => (colour.match(/\d+/g) ?? []).slice(0, 3).map(Number);
+  const [a, b] = [channels(shown), channels(expected)];
+  const same = a.length === 3 && a.every((value, i) => Math.abs(value - (b[i] ?? -99)) <= 8);
+  expect(same ? expected : shown, `the colour at (${x}, ${y})`).toBe(expected);
+}
+
 /** Every price cell's text on the page, in order. */
 async function priceTexts(page: Page): Promise<string> {
   return page
@@ -398,6 +423,29 @@ test.describe('prices wherever events are listed, and the market page on a phone
       }).length;
     });
     expect(whole).toBeGreaterThanOrEqual(6);
+  });
+
+  test("the market page's strip is drawn whole: its top edge in its own colour, at rest and stuck", async ({
+    page,
+  }) => {
+    const event = await liveEvent(page, SPORT_IDS.football);
+    await page.goto(`/markets/${event.id}`);
+    const strip = page.locator('.event-head');
+    await expect(page.locator('.event-head__title')).toHaveText(event.title);
+    await expect(page.locator('.price:not(.price--empty)').first()).toBeVisible();
+    const colours = await page.evaluate(() => ({
+      strip: getComputedStyle(document.querySelector('.event-head')!).backgroundColor,
+      page: getComputedStyle(document.body).backgroundColor,
+    }));
+    expect(colours.strip).not.toBe(colours.page);
+    // At rest: 2 px inside the strip's top edge, beside its title, the strip's own colour.
+    let at = await box(strip);
+    await expectShown(page, at.x + at.width - 30, at.y + 2, colours.strip);
+    // Stuck under the header with the markets scrolled behind it: the same.
+    await page.evaluate(() => window.scrollBy(0, 400));
+    await expect.poll(async () => (await box(strip)).y).toBeLessThan(at.y);
+    at = await box(strip);
+    await expectShown(page, at.x + at.width - 30, at.y + 2, colours.strip);
   });
 
   test('the market page: first prices within 200 px of the top, one-click shown with its stake, chips that jump', async ({
