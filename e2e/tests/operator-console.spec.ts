@@ -119,6 +119,10 @@ test('the owner credits a player by hand; a trader voids the market the player b
   await owner.getByRole('button', { name: 'Search' }).click();
   await owner.getByTestId(`player-${userId}`).getByRole('button').click();
   const adjust = owner.getByRole('region', { name: 'Adjust balance' });
+  // Beside the player's detail at 1280 px the list shows every column whole, the last sign-in too.
+  await expect(adjust).toBeVisible();
+  const list = await owner.locator('.players__list').evaluate((el) => [el.scrollWidth, el.clientWidth]);
+  expect(list[0], 'the players list scrolls sideways').toBeLessThanOrEqual(list[1] ?? 0);
   await adjust.getByRole('radio', { name: 'Credit' }).check();
   await adjust.getByLabel('Amount in rupees').fill('1000');
   await adjust.getByLabel('Reason for the adjustment').fill('Welcome credit (e2e)');

@@ -175,7 +175,9 @@ function PlayerRow(props: { player: PlayerSummary; selected: boolean; onSelect: 
       </td>
       <td className="num">{formatMoney(player.cash)}</td>
       <td className="num">{formatMoney(player.exposure)}</td>
-      <td className="nowrap small" title={player.lastLoginAt ?? undefined}>
+      {/* Wraps after the date, as the user name does above its Demo mark: the list shows whole
+          beside a player's detail at 1280 px. */}
+      <td className="small" title={player.lastLoginAt ?? undefined}>
         {player.lastLoginAt ? formatDateTime(player.lastLoginAt) : 'never'}
       </td>
     </tr>
