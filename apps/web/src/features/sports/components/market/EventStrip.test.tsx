@@ -1,8 +1,15 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BookmakerMarket, CricketScoreCard, FootballScoreCard, OddsV2 } from '@backlay/contract';
+import type {
+  BookmakerMarket,
+  CricketScoreCard,
+  FootballScoreCard,
+  MatchOddsMarket,
+  OddsV2,
+} from '@backlay/contract';
 import { wholeRupees } from '@backlay/exchange';
+import { bus } from '@/shared/events/bus';
 import { useUiStore } from '@/shared/stores/ui';
 import { OddsBook } from '../../lib/odds-book';
 import { OddsBookContext } from '../../lib/use-odds';
@@ -131,5 +138,73 @@ describe('the market page’s strip', () => {
     );
     expect(screen.getByTestId('strip-price-1.0000000042002-1-back-0').textContent).toMatch(/^9/);
     expect(screen.getByTestId('strip-price-1.0000000042002-2-lay-0').textContent).toMatch(/^991/);
+  });
+
+  it('says over its prices when their market is out of play, and a tap takes nothing', () => {
+    const market = (status: MatchOddsMarket['status']): MatchOddsMarket => ({
+      id: '1.0000000042001',
+      eventId: 42,
+      name: 'Match Odds',
+      type: 'MATCH_ODDS',
+      status,
+      inPlay: true,
+      betDelayMs: 0,
+      minStake: wholeRupees(100),
+      maxStake: wholeRupees(500_000),
+      maxProfit: wholeRupees(1_000_000),
+      version: 1,
+      runners: [
+        {
+          id: 1,
+          name: 'England',
+          sortPriority: 0,
+          status: 'ACTIVE',
+          back: [{ price: 1.5, size: wholeRupees(900) }],
+          lay: [{ price: 1.52, size: wholeRupees(700) }],
+        },
+        {
+          id: 2,
+          name: 'India',
+          sortPriority: 1,
+          status: 'ACTIVE',
+          back: [{ price: 2.9, size: wholeRupees(500) }],
+          lay: [{ price: 3, size: wholeRupees(400) }],
+        },
+      ],
+    });
+    const odds = (version: number, status: MatchOddsMarket['status']): OddsV2 => ({
+      eventId: 42,
+      version,
+      at: '2026-11-24T10:00:00.000Z',
+      matchOdds: [market(status)],
+      bookmaker: [],
+      fancy: [],
+      toss: [],
+    });
+    const book = new OddsBook();
+    book.reset(42);
+    book.applySnapshot(odds(1, 'OPEN'));
+    const picked: unknown[] = [];
+    const off = bus.on('betslip:select', (selection) => picked.push(selection));
+    const { container } = render(
+      <MemoryRouter>
+        <OddsBookContext.Provider value={book}>
+          <EventStrip eventId={42} title="England v India" event={undefined} inPlay score="" settled />
+        </OddsBookContext.Provider>
+      </MemoryRouter>,
+    );
+    const rates = container.querySelector('.event-head__rates');
+    expect(rates?.textContent).not.toMatch(/Ball running|Suspended/);
+    act(() => void book.applySnapshot(odds(2, 'BALL_RUNNING')));
+    expect(rates?.querySelector('.market__overlay')?.textContent).toBe('Ball running');
+    fireEvent.click(screen.getByTestId('strip-price-1.0000000042001-1-back-0'));
+    expect(picked).toHaveLength(0);
+    act(() => void book.applySnapshot(odds(3, 'SUSPENDED')));
+    expect(rates?.querySelector('.market__overlay')?.textContent).toBe('Suspended');
+    act(() => void book.applySnapshot(odds(4, 'OPEN')));
+    expect(rates?.querySelector('.market__overlay')).toBeNull();
+    fireEvent.click(screen.getByTestId('strip-price-1.0000000042001-1-back-0'));
+    expect(picked).toHaveLength(1);
+    off();
   });
 });

@@ -5,6 +5,7 @@ import { formatDateTime } from '@/shared/lib/date';
 import { useUiStore } from '@/shared/stores/ui';
 import { Icon } from '@/shared/ui/Icon';
 import { useMarketIds, useMarketSlice, useOddsBook } from '../../lib/use-odds';
+import { StatusOverlay } from './MarketCard';
 import { PriceCell } from './PriceCell';
 import { t } from '../../i18n';
 
@@ -82,10 +83,14 @@ const STRIP_SIDES = ['back', 'lay'] as const;
 /** The match odds' (else the bookmaker's) best back and lay of each runner, in the strip: the page's first prices. */
 function StripRates({ eventId, eventTitle }: { eventId: number; eventTitle: string }) {
   const { marketId, kind, runners } = useStripMarket();
+  const status = useMarketSlice(marketId ?? '', (m) => m?.status ?? '');
   if (!marketId || runners.length === 0) return null;
   const three = runners.length === 3;
   return (
     <>
+      {/* Out of play (a ball running, a suspension) the strip says so over its prices, as the
+          market's card does: a tap there takes nothing. */}
+      <StatusOverlay status={status} />
       {runners.map((r, i) => (
         <div className="strip-runner" key={r.id}>
           <span className="strip-runner__name" title={r.name}>
