@@ -5,12 +5,13 @@ import type {
   BookmakerMarket,
   CricketScoreCard,
   FootballScoreCard,
-  MatchOddsMarket,
+  MarketStatus,
   OddsV2,
 } from '@backlay/contract';
 import { wholeRupees } from '@backlay/exchange';
 import { bus } from '@/shared/events/bus';
 import { useUiStore } from '@/shared/stores/ui';
+import { eventOdds, MARKET_TERMS, matchOddsMarket } from '../../lib/odds-fixtures';
 import { OddsBook } from '../../lib/odds-book';
 import { OddsBookContext } from '../../lib/use-odds';
 import { EventStrip, OneClickChip, scoreLine } from './EventStrip';
@@ -92,12 +93,7 @@ describe('the market page’s strip', () => {
       name: 'Bookmaker',
       type: 'BOOKMAKER',
       status: 'OPEN',
-      inPlay: true,
-      betDelayMs: 0,
-      minStake: wholeRupees(100),
-      maxStake: wholeRupees(500_000),
-      maxProfit: wholeRupees(1_000_000),
-      version: 3,
+      ...MARKET_TERMS,
       runners: [
         {
           id: 1,
@@ -117,15 +113,7 @@ describe('the market page’s strip', () => {
         },
       ],
     };
-    const odds: OddsV2 = {
-      eventId: 42,
-      version: 3,
-      at: '2026-11-24T10:00:00.000Z',
-      matchOdds: [],
-      bookmaker: [bookmaker],
-      fancy: [],
-      toss: [],
-    };
+    const odds = eventOdds(42, 3, { bookmaker: [bookmaker] });
     const book = new OddsBook();
     book.reset(42);
     book.applySnapshot(odds);
@@ -141,46 +129,15 @@ describe('the market page’s strip', () => {
   });
 
   it('says over its prices when their market is out of play, and a tap takes nothing', () => {
-    const market = (status: MatchOddsMarket['status']): MatchOddsMarket => ({
-      id: '1.0000000042001',
-      eventId: 42,
-      name: 'Match Odds',
-      type: 'MATCH_ODDS',
-      status,
-      inPlay: true,
-      betDelayMs: 0,
-      minStake: wholeRupees(100),
-      maxStake: wholeRupees(500_000),
-      maxProfit: wholeRupees(1_000_000),
-      version: 1,
-      runners: [
-        {
-          id: 1,
-          name: 'England',
-          sortPriority: 0,
-          status: 'ACTIVE',
-          back: [{ price: 1.5, size: wholeRupees(900) }],
-          lay: [{ price: 1.52, size: wholeRupees(700) }],
-        },
-        {
-          id: 2,
-          name: 'India',
-          sortPriority: 1,
-          status: 'ACTIVE',
-          back: [{ price: 2.9, size: wholeRupees(500) }],
-          lay: [{ price: 3, size: wholeRupees(400) }],
-        },
-      ],
-    });
-    const odds = (version: number, status: MatchOddsMarket['status']): OddsV2 => ({
-      eventId: 42,
-      version,
-      at: '2026-11-24T10:00:00.000Z',
-      matchOdds: [market(status)],
-      bookmaker: [],
-      fancy: [],
-      toss: [],
-    });
+    const odds = (version: number, status: MarketStatus): OddsV2 =>
+      eventOdds(42, version, {
+        matchOdds: [
+          matchOddsMarket(42, '1.0000000042001', status, [
+            { name: 'England', back: 1.5, lay: 1.52 },
+            { name: 'India', back: 2.9, lay: 3 },
+          ]),
+        ],
+      });
     const book = new OddsBook();
     book.reset(42);
     book.applySnapshot(odds(1, 'OPEN'));

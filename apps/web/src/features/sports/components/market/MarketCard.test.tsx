@@ -2,43 +2,21 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BookmakerMarket, MatchOddsMarket, MarketStatus, OddsV2 } from '@backlay/contract';
 import { wholeRupees } from '@backlay/exchange';
+import { eventOdds, MARKET_TERMS, matchOddsMarket } from '../../lib/odds-fixtures';
 import { OddsBook } from '../../lib/odds-book';
 import { OddsBookContext } from '../../lib/use-odds';
 import { jumpTo } from './EventStrip';
 import { ExchangeMarketCard } from './MarketCard';
 
 function matchOdds(status: MarketStatus, back: number): MatchOddsMarket {
-  const level = (price: number) => ({ price, size: wholeRupees(1200) });
-  return {
-    id: '1.9001',
-    eventId: 9,
-    name: 'Match Odds',
-    type: 'MATCH_ODDS',
-    status,
-    inPlay: true,
-    betDelayMs: 0,
-    minStake: wholeRupees(100),
-    maxStake: wholeRupees(500_000),
-    maxProfit: wholeRupees(1_000_000),
-    version: 3,
-    runners: [
-      { id: 1, name: 'India', sortPriority: 0, status: 'ACTIVE', back: [level(back)], lay: [level(2.2)] },
-      { id: 2, name: 'Australia', sortPriority: 1, status: 'ACTIVE', back: [level(1.9)], lay: [level(1.95)] },
-    ],
-  };
+  return matchOddsMarket(9, '1.9001', status, [
+    { name: 'India', back, lay: 2.2 },
+    { name: 'Australia', back: 1.9, lay: 1.95 },
+  ]);
 }
 
-function snapshot(version: number, market: MatchOddsMarket): OddsV2 {
-  return {
-    eventId: 9,
-    version,
-    at: '2026-11-24T10:00:00.000Z',
-    matchOdds: [market],
-    bookmaker: [],
-    fancy: [],
-    toss: [],
-  };
-}
+const snapshot = (version: number, market: MatchOddsMarket): OddsV2 =>
+  eventOdds(9, version, { matchOdds: [market] });
 
 function book(status: MarketStatus): OddsBook {
   const b = new OddsBook();
@@ -91,12 +69,7 @@ describe('a market card for keyboard and screen reader', () => {
       name: 'Bookmaker',
       type: 'BOOKMAKER',
       status: 'OPEN',
-      inPlay: true,
-      betDelayMs: 0,
-      minStake: wholeRupees(100),
-      maxStake: wholeRupees(500_000),
-      maxProfit: wholeRupees(1_000_000),
-      version: 3,
+      ...MARKET_TERMS,
       runners: [
         {
           id: 1,
