@@ -15,6 +15,14 @@ export const PaymentMethodSchema = z.enum(PAYMENT_METHODS, {
   error: `The payment method is one of ${PAYMENT_METHODS.join(', ')}`,
 });
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
+/** Each method as players and operators know it (the wire has Upi, PhonePay, Gpay): the apps by their brand names. */
+export const PAYMENT_METHOD_NAMES: Readonly<Record<PaymentMethod, string>> = {
+  Upi: 'UPI',
+  Imps: 'IMPS / Bank',
+  PhonePay: 'PhonePe',
+  Paytm: 'Paytm',
+  Gpay: 'Google Pay',
+};
 
 export const PaymentInfoSchema = z.object({
   methods: z.array(z.object({ method: PaymentMethodSchema, deposit: z.boolean(), withdrawal: z.boolean() })),

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { call } from '@/api/client';
 import type { ApiError } from '@/api/errors';
-import { formatAge, formatMoney } from '@/shared/format';
+import { formatAge, formatMoney, methodName } from '@/shared/format';
 import { Problem } from '@/shared/Problem';
 import { useNow } from '@/shared/use-now';
 import { RequestDetail } from './RequestDetail';
@@ -228,7 +228,7 @@ function QueueRow(props: { item: QueueItem; now: number; selected: boolean; onSe
       </td>
       <td>
         <span className={`kind kind--${item.type.toLowerCase()}`}>{item.type}</span>
-        <span className="queue__method">{item.paymentMethod}</span>
+        <span className="queue__method">{methodName(item.paymentMethod)}</span>
       </td>
       <td className="num">
         {formatMoney(item.amount)}

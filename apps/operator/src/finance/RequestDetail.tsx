@@ -1,7 +1,7 @@
 import { FontAwesomeIcon } from '@fortawesome/react-fontawesome';
 import { faTriangleExclamation } from '@fortawesome/free-solid-svg-icons';
 import type { ApiError } from '@/api/errors';
-import { formatAge, formatDateTime, formatMoney } from '@/shared/format';
+import { formatAge, formatDateTime, formatMoney, methodName } from '@/shared/format';
 import { DecisionPanel } from './DecisionPanel';
 import { compareDeposit, type ComparisonRow } from './ocr-compare';
 import { RequestPlayer } from './RequestPlayer';
@@ -29,7 +29,7 @@ export function RequestDetail({ item, now, settings, onDecided, onStale }: Props
           {item.type} #{item.id} · {item.userName} · {formatMoney(item.amount)}
         </h2>
         <p className="muted">
-          {item.paymentMethod} · {item.statusName} · asked {formatDateTime(item.creationTime)} (
+          {methodName(item.paymentMethod)} · {item.statusName} · asked {formatDateTime(item.creationTime)} (
           {formatAge(item.creationTime, now)} ago) · player #{item.userId}
         </p>
       </header>

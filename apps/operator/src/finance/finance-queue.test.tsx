@@ -34,7 +34,7 @@ describe('the finance queue', () => {
     expect(deposit.textContent).toContain('12 min');
     expect(deposit.textContent).toContain('player_one');
     expect(deposit.textContent).toContain('₹2,500.00');
-    expect(deposit.textContent).toContain('Upi');
+    expect(deposit.textContent).toContain('UPI');
     expect(deposit.textContent).toContain('412345678901');
     expect(within(deposit).getByText('Mismatch: amount')).toBeTruthy();
     const withdrawal = screen.getByTestId('request-13');

@@ -2,7 +2,7 @@ import type { PlayerDetail as Detail } from '@backlay/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { call } from '@/api/client';
-import { formatDateTime, formatMoney } from '@/shared/format';
+import { formatDateTime, formatMoney, methodName } from '@/shared/format';
 import { Problem } from '@/shared/Problem';
 import { AdjustPanel } from './AdjustPanel';
 import { PLAYER_DETAIL_KEY } from './keys';
@@ -114,7 +114,7 @@ export function PlayerDetail({ userId }: { userId: number }) {
           <tr key={r.id}>
             <td className="nowrap">{formatDateTime(r.createdAt)}</td>
             <td>
-              <span className={`kind kind--${r.type}`}>{r.type}</span> {r.paymentMethod}
+              <span className={`kind kind--${r.type}`}>{r.type}</span> {methodName(r.paymentMethod)}
             </td>
             <td className="num">{formatMoney(r.amount)}</td>
             <td title={r.reason ?? undefined}>

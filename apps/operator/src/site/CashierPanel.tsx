@@ -13,7 +13,7 @@ import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { call } from '@/api/client';
 import { toApiError, type ApiError } from '@/api/errors';
-import { formatDateTime } from '@/shared/format';
+import { formatDateTime, methodName } from '@/shared/format';
 import { Problem } from '@/shared/Problem';
 import {
   placeServerErrors,
@@ -276,18 +276,18 @@ function CashierForm({ initial }: { initial: CashierSettings }) {
           <tbody>
             {PAYMENT_METHODS.map((method, index) => (
               <tr key={method}>
-                <th scope="row">{method}</th>
+                <th scope="row">{methodName(method)}</th>
                 <td>
                   <input
                     type="checkbox"
-                    aria-label={`${method} takes deposits`}
+                    aria-label={`${methodName(method)} takes deposits`}
                     {...register(`methods.${index}.deposit`)}
                   />
                 </td>
                 <td>
                   <input
                     type="checkbox"
-                    aria-label={`${method} takes withdrawals`}
+                    aria-label={`${methodName(method)} takes withdrawals`}
                     {...register(`methods.${index}.withdrawal`)}
                   />
                 </td>

@@ -83,8 +83,8 @@ describe('the Site screen: cashier, bonuses, referral terms, casino providers', 
     expect(input("Payee's name").value).toBe('Backlay Demo');
     expect(input('Players pay to a UPI id').checked).toBe(true);
     expect(input('Players pay into a bank account').checked).toBe(false);
-    expect(input('Upi takes deposits').checked).toBe(true);
-    expect(input('Imps takes withdrawals').checked).toBe(false);
+    expect(input('UPI takes deposits').checked).toBe(true);
+    expect(input('IMPS / Bank takes withdrawals').checked).toBe(false);
     expect(input('Smallest deposit (₹)').value).toBe('100');
     expect(input('Largest withdrawal (₹)').value).toBe('50000');
 
@@ -95,7 +95,7 @@ describe('the Site screen: cashier, bonuses, referral terms, casino providers', 
     expect(server.calls('PUT /admin/cashier-settings')).toHaveLength(0);
 
     type('Largest deposit (₹)', '200000.50');
-    fireEvent.click(input('Imps takes withdrawals'));
+    fireEvent.click(input('IMPS / Bank takes withdrawals'));
     fireEvent.click(input('Players pay into a bank account'));
     type("Account holder's name", 'Backlay Gaming');
     type('Account number', '123456789012');

@@ -1,4 +1,4 @@
-import { PAYMENT_METHODS, type PaymentMethod } from '@backlay/contract';
+import { PAYMENT_METHOD_NAMES, PAYMENT_METHODS, type PaymentMethod } from '@backlay/contract';
 import { faBuildingColumns, faMobileScreen, faWallet } from '@fortawesome/free-solid-svg-icons';
 import type { IconDefinition } from '@fortawesome/free-solid-svg-icons';
 import { Icon } from '@/shared/ui/Icon';
@@ -6,18 +6,7 @@ import { t } from '../i18n';
 
 /** A method as players know it: the apps by their brand names, IMPS with the word for a bank. */
 function label(method: PaymentMethod): string {
-  switch (method) {
-    case 'Upi':
-      return 'UPI';
-    case 'Imps':
-      return t('money.method.imps');
-    case 'PhonePay':
-      return 'PhonePe';
-    case 'Paytm':
-      return 'Paytm';
-    case 'Gpay':
-      return 'Google Pay';
-  }
+  return method === 'Imps' ? t('money.method.imps') : PAYMENT_METHOD_NAMES[method];
 }
 
 const METHOD_ICON: Record<PaymentMethod, IconDefinition> = {
