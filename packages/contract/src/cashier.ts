@@ -23,6 +23,10 @@ export const PAYMENT_METHOD_NAMES: Readonly<Record<PaymentMethod, string>> = {
   Paytm: 'Paytm',
   Gpay: 'Google Pay',
 };
+/** A method's name from its wire value; a value this contract does not know is shown as it came. */
+export function paymentMethodName(method: string): string {
+  return Object.hasOwn(PAYMENT_METHOD_NAMES, method) ? PAYMENT_METHOD_NAMES[method as PaymentMethod] : method;
+}
 
 export const PaymentInfoSchema = z.object({
   methods: z.array(z.object({ method: PaymentMethodSchema, deposit: z.boolean(), withdrawal: z.boolean() })),

@@ -1,12 +1,7 @@
-import { PAYMENT_METHOD_NAMES } from '@backlay/contract';
 import type { Paise } from '@backlay/exchange';
 
 /** A payment method by the name players know (UPI, PhonePe, Google Pay), not its wire value. */
-export function methodName(method: string): string {
-  return Object.hasOwn(PAYMENT_METHOD_NAMES, method)
-    ? PAYMENT_METHOD_NAMES[method as keyof typeof PAYMENT_METHOD_NAMES]
-    : method;
-}
+export { paymentMethodName as methodName } from '@backlay/contract';
 
 const groupedRupees = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
 

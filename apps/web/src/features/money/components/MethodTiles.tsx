@@ -1,12 +1,12 @@
-import { PAYMENT_METHOD_NAMES, PAYMENT_METHODS, type PaymentMethod } from '@backlay/contract';
+import { paymentMethodName, type PaymentMethod } from '@backlay/contract';
 import { faBuildingColumns, faMobileScreen, faWallet } from '@fortawesome/free-solid-svg-icons';
 import type { IconDefinition } from '@fortawesome/free-solid-svg-icons';
 import { Icon } from '@/shared/ui/Icon';
 import { t } from '../i18n';
 
 /** A method as players know it: the apps by their brand names, IMPS with the word for a bank. */
-function label(method: PaymentMethod): string {
-  return method === 'Imps' ? t('money.method.imps') : PAYMENT_METHOD_NAMES[method];
+export function methodLabel(method: string): string {
+  return method === 'Imps' ? t('money.method.imps') : paymentMethodName(method);
 }
 
 const METHOD_ICON: Record<PaymentMethod, IconDefinition> = {
@@ -16,10 +16,6 @@ const METHOD_ICON: Record<PaymentMethod, IconDefinition> = {
   Paytm: faWallet,
   Gpay: faWallet,
 };
-
-export function methodLabel(method: string): string {
-  return (PAYMENT_METHODS as readonly string[]).includes(method) ? label(method as PaymentMethod) : method;
-}
 
 /** The site's methods as tiles, one chosen (a radio group). */
 export function MethodTiles({
@@ -48,7 +44,7 @@ export function MethodTiles({
               className="visually-hidden"
             />
             <Icon icon={METHOD_ICON[m]} />
-            <span>{label(m)}</span>
+            <span>{methodLabel(m)}</span>
           </label>
         ))}
       </div>
