@@ -7,4 +7,4 @@ export { authPlugin } from './auth-plugin';
 export { hashPassword, verifyPassword } from './passwords';
 export { SessionRevocations, type SessionRevocationAnnouncer } from './session-revocations';
 export { TokenService, hashRefreshToken, newRefreshToken } from './tokens';
-export { hmacKey, VerifiedTokens } from './verified-tokens';
+export { VerifiedTokens } from './verified-tokens';

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { TokenService } from './tokens';
 
@@ -31,5 +32,41 @@ describe('access tokens', () => {
       ok: false,
       reason: 'revoked',
     });
+  });
+
+  it('refuses a token of another audience, issuer or algorithm, unsigned, or without its claims', async () => {
+    const secret = 'a-secret-long-enough-for-hs256-0123456789';
+    const tokens = new TokenService(secret, 60);
+    const now = Math.floor(Date.now() / 1000);
+    const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    /** A token signed with the right secret, of any header and payload. */
+    const forge = (header: object, payload: object, alg: 'sha256' | 'sha512' = 'sha256') => {
+      const input = `${b64(header)}.${b64(payload)}`;
+      return `${input}.${createHmac(alg, secret).update(input).digest('base64url')}`;
+    };
+    const good = {
+      sub: '7',
+      dom: 2,
+      sid: 11,
+      demo: false,
+      iss: 'backlay',
+      aud: 'api',
+      iat: now,
+      exp: now + 60,
+    };
+    const hs256 = { alg: 'HS256', typ: 'JWT' };
+    // The forger itself makes tokens the service takes: the refusals below are for their one difference.
+    expect(await tokens.verifyAccess(forge(hs256, good))).toMatchObject({ ok: true, claims });
+    const refused = { ok: false, reason: 'invalid' };
+    expect(await tokens.verifyAccess(forge(hs256, { ...good, aud: 'casino' }))).toEqual(refused);
+    expect(await tokens.verifyAccess(await tokens.signCasino(7, 2))).toEqual(refused);
+    expect(await tokens.verifyAccess(forge(hs256, { ...good, iss: 'elsewhere' }))).toEqual(refused);
+    expect(await tokens.verifyAccess(forge({ alg: 'HS512', typ: 'JWT' }, good, 'sha512'))).toEqual(refused);
+    expect(await tokens.verifyAccess(`${b64({ alg: 'none' })}.${b64(good)}.`)).toEqual(refused);
+    const { exp: _exp, ...noExpiry } = good;
+    expect(await tokens.verifyAccess(forge(hs256, noExpiry))).toEqual(refused);
+    expect(await tokens.verifyAccess(forge(hs256, { ...good, sub: 'seven' }))).toEqual(refused);
+    expect(await tokens.verifyAccess(forge(hs256, { ...good, sid: '11' }))).toEqual(refused);
+    expect(await tokens.verifyAccess('not a token')).toEqual(refused);
   });
 });

@@ -1,19 +1,4 @@
-import { createHash, webcrypto } from 'node:crypto';
-
-/**
- * The app's HS256 key as a CryptoKey, imported once: jose works through WebCrypto, so given bytes
- * (or a secret KeyObject, which it exports to bytes on Node before 22.10) it imports the key again
- * for every signature and check.
- */
-export function hmacKey(secret: string): Promise<webcrypto.CryptoKey> {
-  return webcrypto.subtle.importKey(
-    'raw',
-    Buffer.from(secret, 'utf8'),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign', 'verify'],
-  );
-}
+import { createHash } from 'node:crypto';
 
 /**
  * Tokens whose signature and claims were checked once, so a stream of calls with one token pays the

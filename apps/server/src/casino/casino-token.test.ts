@@ -17,12 +17,28 @@ describe('CasinoTokens', () => {
     for (const offsetMs of [-61_000, -1_000, -1, 0, 999, 1_000, 59_999, 60_000, 61_000, 3_600_000]) {
       for (const grace of [0, 60, 3_600]) {
         const at = new Date(expMs + offsetMs);
-        // A fresh instance has nothing remembered: jose's own verdict.
+        // A fresh instance has nothing remembered: a first check's verdict.
         expect(await cached.verify(token, at, grace)).toEqual(
           await new CasinoTokens(SECRET).verify(token, at, grace),
         );
       }
     }
+  });
+
+  it('expires a token once the current second, less the grace, reaches its exp', async () => {
+    const tokens = new CasinoTokens(SECRET);
+    const token = await signer.signCasino(42, 7);
+    const first = await tokens.verify(token, new Date());
+    if (!first.ok) throw new Error('a fresh token refused');
+    const exp = first.expiresAt.getTime();
+    const at = async (offsetMs: number, grace = 0) =>
+      (await new CasinoTokens(SECRET).verify(token, new Date(exp + offsetMs), grace)).ok;
+    expect(await at(-1_000)).toBe(true);
+    expect(await at(-1)).toBe(true);
+    expect(await at(0)).toBe(false);
+    expect(await at(59_999, 60)).toBe(true);
+    expect(await at(60_000, 60)).toBe(false);
+    expect(await tokens.verify(token, new Date(exp), 0)).toEqual({ ok: false, reason: 'expired' });
   });
 
   it('refuses what is not a casinoToken of this secret, whatever it checked before', async () => {

@@ -1,6 +1,5 @@
-import type { webcrypto } from 'node:crypto';
-import { errors, jwtVerify } from 'jose';
-import { hmacKey, VerifiedTokens } from '../auth';
+import { createVerifier } from 'fast-jwt';
+import { VerifiedTokens } from '../auth';
 
 /*
  * The casinoToken a player's client hands a provider at launch: signed at sign-in by the auth
@@ -28,18 +27,29 @@ interface Verified {
 }
 
 export class CasinoTokens {
-  /** Imported once, as the auth module's TokenService does. */
-  private readonly key: Promise<webcrypto.CryptoKey>;
+  /**
+   * Signature (HS256 only), issuer and audience, `exp` and `sub` required (fast-jwt, as the auth
+   * module's TokenService). Expiry and not-before are judged apart, on the call's own clock and grace.
+   */
+  private readonly check: (token: string) => Record<string, unknown>;
   /**
    * Tokens already verified: a provider sends the same token with every bet, win and rollback of a
-   * player's session, and each check was a WebCrypto HMAC job on the thread pool (issue 18). A hit
+   * player's session, and each check was an HMAC of the whole token (issue 18). A hit
    * is judged on the token's own expiry with the call's grace, as jose judges it; a casinoToken is
    * not revoked before its expiry.
    */
   private readonly verified = new VerifiedTokens<Verified>();
 
   constructor(secret: string) {
-    this.key = hmacKey(secret);
+    this.check = createVerifier({
+      key: secret,
+      algorithms: ['HS256'],
+      allowedIss: ISSUER,
+      allowedAud: AUDIENCE,
+      requiredClaims: ['exp', 'sub'],
+      ignoreExpiration: true,
+      ignoreNotBefore: true,
+    });
   }
 
   /**
@@ -50,36 +60,33 @@ export class CasinoTokens {
     const fingerprint = VerifiedTokens.fingerprint(token);
     const known = this.verified.get(fingerprint);
     if (known) return judge(known, now, graceSeconds);
+    let payload: Record<string, unknown>;
     try {
-      const { payload } = await jwtVerify(token, await this.key, {
-        issuer: ISSUER,
-        audience: AUDIENCE,
-        algorithms: ['HS256'],
-        currentDate: now,
-        clockTolerance: graceSeconds,
-        requiredClaims: ['exp', 'sub'],
-      });
-      const userId = Number(payload.sub);
-      const dom = (payload as { dom?: unknown }).dom;
-      if (
-        !Number.isSafeInteger(userId) ||
-        userId <= 0 ||
-        typeof dom !== 'number' ||
-        !Number.isSafeInteger(dom)
-      ) {
-        return { ok: false, reason: 'invalid' };
-      }
-      const verified: Verified = { claims: { userId, domainId: dom }, exp: payload.exp ?? 0 };
-      // A token with a not-before would need it judged on each call too: not kept (ours have none).
-      if (payload.nbf === undefined) this.verified.set(fingerprint, verified);
-      return { ok: true, claims: verified.claims, expiresAt: new Date(verified.exp * 1000) };
-    } catch (err) {
-      return { ok: false, reason: err instanceof errors.JWTExpired ? 'expired' : 'invalid' };
+      payload = this.check(token);
+    } catch {
+      return { ok: false, reason: 'invalid' };
     }
+    const userId = Number(payload.sub);
+    const { dom, exp, nbf } = payload;
+    if (
+      !Number.isSafeInteger(userId) ||
+      userId <= 0 ||
+      typeof dom !== 'number' ||
+      !Number.isSafeInteger(dom) ||
+      typeof exp !== 'number' ||
+      (nbf !== undefined &&
+        (typeof nbf !== 'number' || Math.floor(now.getTime() / 1000) + graceSeconds < nbf))
+    ) {
+      return { ok: false, reason: 'invalid' };
+    }
+    const verified: Verified = { claims: { userId, domainId: dom }, exp };
+    // A token with a not-before would need it judged on each call too: not kept (ours have none).
+    if (nbf === undefined) this.verified.set(fingerprint, verified);
+    return judge(verified, now, graceSeconds);
   }
 }
 
-/** jose's rule for `exp`: expired once the current second, less the tolerance, reaches it. */
+/** The rule for `exp` (RFC 7519 4.1.4, as jose judges it): expired once the current second, less the tolerance, reaches it. */
 function judge(known: Verified, now: Date, graceSeconds: number): CasinoTokenVerdict {
   if (Math.floor(now.getTime() / 1000) - graceSeconds >= known.exp) return { ok: false, reason: 'expired' };
   return { ok: true, claims: known.claims, expiresAt: new Date(known.exp * 1000) };
