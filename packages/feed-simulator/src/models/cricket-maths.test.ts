@@ -1,3 +1,5 @@
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { ChaseTable, cachedChaseStart, cachedChaseTable } from './cricket-maths';
 
@@ -12,14 +14,23 @@ describe('chase tables', () => {
     }
   });
 
-  it('keeps few whole tables: first rows stay cached, whole ones are made again once evicted', () => {
-    const first = cachedChaseTable(0.11);
-    cachedChaseTable(0.12);
-    cachedChaseTable(0.13);
-    expect(cachedChaseTable(0.11)).not.toBe(first);
+  it('shares a whole table while a match holds it, and keeps none that no match holds', async () => {
+    v8.setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    let held: ChaseTable | undefined = cachedChaseTable(0.11);
+    expect(cachedChaseTable(0.11)).toBe(held);
+    const ref = new WeakRef(held);
+    // Only first rows made (what upcoming matches ask for): no whole table is left behind.
     const row = cachedChaseStart(0.21);
-    cachedChaseStart(0.22);
-    cachedChaseStart(0.23);
+    const rowRef = new WeakRef(cachedChaseTable(0.21));
+    held = undefined;
+    // A WeakRef is kept alive until the turn that read it ends.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    gc();
+    expect(ref.deref()).toBeUndefined();
+    expect(rowRef.deref()).toBeUndefined();
+    // First rows stay cached, and a whole table is made again when a chase needs it.
     expect(cachedChaseStart(0.21)).toBe(row);
+    expect(cachedChaseTable(0.11).winChance(0, 0, 150)).toBe(new ChaseTable(0.11).winChance(0, 0, 150));
   });
 });

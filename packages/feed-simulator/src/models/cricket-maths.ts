@@ -189,16 +189,18 @@ export class ChaseStart {
 
 // Tables depend only on the batting edge, and fixtures reuse a few team pairings: keep recent ones.
 const CACHE_LIMIT = 48;
-/**
- * Whole chase tables (1.5 MB each) are kept by the matches whose second innings is under way; this
- * cache keeps only the last two made besides (each upcoming match needs two first rows, made from
- * whole tables). A heap snapshot of an idle server found seven of them, 11 MB, for the first rows of
- * upcoming matches.
- */
-const CHASE_CACHE_LIMIT = 2;
 const inningsCache = new Map<string, InningsTables>();
-const chaseCache = new Map<string, ChaseTable>();
 const chaseStartCache = new Map<string, ChaseStart>();
+/**
+ * Whole chase tables (1.5 MB each) are held by the matches whose second innings is under way, and
+ * shared here by weak reference: a match whose chase starts takes the table another match of that
+ * edge holds, and a table no match holds any longer is collected. (A cache of the last two kept 3 MB
+ * on an idle server, for first rows already made; before that, seven kept 11 MB.)
+ */
+const chaseTables = new Map<string, WeakRef<ChaseTable>>();
+const chaseTableGone = new FinalizationRegistry<string>((key) => {
+  if (chaseTables.get(key)?.deref() === undefined) chaseTables.delete(key);
+});
 
 function cached<T>(cache: Map<string, T>, key: string, make: () => T, limit = CACHE_LIMIT): T {
   const hit = cache.get(key);
@@ -219,8 +221,15 @@ export function cachedInningsTables(edge: number, sessionEnds: readonly number[]
   );
 }
 
+/** The chase table of this edge: the one a match holds, if one does; else made. */
 export function cachedChaseTable(edge: number): ChaseTable {
-  return cached(chaseCache, edge.toFixed(6), () => new ChaseTable(edge), CHASE_CACHE_LIMIT);
+  const key = edge.toFixed(6);
+  const held = chaseTables.get(key)?.deref();
+  if (held) return held;
+  const made = new ChaseTable(edge);
+  chaseTables.set(key, new WeakRef(made));
+  chaseTableGone.register(made, key);
+  return made;
 }
 
 /** The first row of the chase table of this edge: the same numbers as the whole table's. */
