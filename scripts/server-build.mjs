@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { asciiSource } from './ascii-source.mjs';
 
 /** Every dependency of the server and the workspace packages it bundles, but those packages. */
 function externals(root) {
@@ -70,6 +71,8 @@ export async function buildServer(root) {
     logLevel: 'warning',
   });
   writeFileSync(metafile(root), JSON.stringify({ inputs: result.metafile.inputs }));
+  const bundle = serverBundle(root);
+  writeFileSync(bundle, asciiSource(readFileSync(bundle, 'utf8')));
   const made = spawnSync(process.execPath, [join(root, 'apps/server/dist/make-pglite-template.mjs')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],

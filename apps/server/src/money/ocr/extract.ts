@@ -158,8 +158,12 @@ function utrs(lines: OcrLine[]): Candidate[] {
 // Amount: rupees, with Indian (1,00,000.00) or Western (100,000.00) grouping.
 
 const NUMBER = String.raw`(?:\d{1,3}(?:,\d{2})*,\d{3}|\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{1,2})?`;
-/** ₹, Rs, Rs., INR, and how the OCR often reads a ₹ it does not know (%, &, Z, F, X, T, ?). */
-const CURRENCY = String.raw`(?:₹|\bRs\.?|\bINR|\bRupees)`;
+/**
+ * ₹ (as `\u20B9`, which the pattern reads as the sign: a template's raw text keeps the server's
+ * bundle one byte a character, scripts/ascii-source.mjs), Rs, Rs., INR, and how the OCR often reads
+ * a ₹ it does not know (%, &, Z, F, X, T, ?).
+ */
+const CURRENCY = String.raw`(?:\u20B9|\bRs\.?|\bINR|\bRupees)`;
 const MISREAD_RUPEE = String.raw`(?:^|\s)[%&ZzFXT?<]`;
 const AMOUNT_LABEL = /\b(amount|total|paid|debited|sent|transferred|you\s+paid|payment\s+of)\b/i;
 const NOT_AN_AMOUNT_LABEL = /\b(balance|cashback|reward|fee|charges?|limit|scratch)\b/i;

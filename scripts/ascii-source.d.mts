@@ -1,0 +1,2 @@
+/** See ascii-source.mjs. */
+export function asciiSource(text: string): string;
