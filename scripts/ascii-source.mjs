@@ -11,10 +11,10 @@ import { parse } from 'acorn';
  * what String.raw gives. Returns the text unchanged when it cannot parse it.
  */
 export function asciiSource(text) {
-  if (!/[^\u0000-\u00ff]/.test(text)) return text;
+  if (!/[\u0100-\u{10ffff}]/u.test(text)) return text;
   /** [start, end, kind] of each comment and regular expression holding such a character. */
   const spans = [];
-  const wide = (s) => /[^\u0000-\u00ff]/.test(s);
+  const wide = (s) => /[\u0100-\u{10ffff}]/u.test(s);
   try {
     parse(text, {
       ecmaVersion: 'latest',
@@ -36,7 +36,7 @@ export function asciiSource(text) {
   for (const [start, end, kind] of spans) {
     out += text.slice(at, start);
     const unicode = kind !== 'comment' && /[uv]/.test(kind);
-    out += text.slice(start, end).replace(/[^\u0000-\u00ff]/gu, (ch) => {
+    out += text.slice(start, end).replace(/[\u0100-\u{10ffff}]/gu, (ch) => {
       const code = ch.codePointAt(0);
       const hex = code.toString(16);
       if (kind === 'comment' || code > 0xffff) {
