@@ -1,27 +1,26 @@
-// `npm start`: builds the web client and the operators' console on first run, and the server's
-// one-file bundle whenever its sources changed (scripts/server-build.mjs), then runs the server on its embedded default
+// `npm start`: builds the web client and the operators' console on first run and whenever what they
+// are made from changed (scripts/web-build.mjs), and the server's one-file bundle whenever its
+// sources changed (scripts/server-build.mjs), then runs the server on its embedded default
 // (PGlite in DATA_DIR, demo domain and data, simulated feed) and our own casino games provider
 // beside it. Honours PORT, DATA_DIR and GAMES_PORT; CASINO_<PROVIDER>_HOST set for every provider
 // (real providers) leaves the games provider out.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_GAMES_PORT, gamesUrl, startGames } from './games-process.mjs';
 import { buildServer, serverBundle, serverBundleIsFresh, serverLaunch } from './server-build.mjs';
-import { buildOperatorConsole, buildWebClient } from './web-build.mjs';
+import { buildOperatorConsole, buildWebClient, clientBuildIsFresh } from './web-build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const webIndex = join(root, 'apps/web/dist/index.html');
-const operatorIndex = join(root, 'apps/operator/dist/index.html');
+const rebuild = process.env.REBUILD_WEB === 'true';
 
-if (!existsSync(webIndex) || process.env.REBUILD_WEB === 'true') {
-  console.log('Building the web client (first run)...');
+if (rebuild || !clientBuildIsFresh(root, 'apps/web')) {
+  console.log('Building the web client (first run, or its sources changed)...');
   const status = buildWebClient({ root });
   if (status !== 0) process.exit(status);
 }
-if (!existsSync(operatorIndex) || process.env.REBUILD_WEB === 'true') {
-  console.log("Building the operators' console (first run)...");
+if (rebuild || !clientBuildIsFresh(root, 'apps/operator')) {
+  console.log("Building the operators' console (first run, or its sources changed)...");
   const status = buildOperatorConsole({ root });
   if (status !== 0) process.exit(status);
 }
