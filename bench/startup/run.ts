@@ -13,12 +13,13 @@
 // from /proc of the server process (not the games provider's, not the launcher's) after
 // STARTUP_IDLE_SECONDS with no client, the simulated feed running as it always does.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { clientBuildIsFresh } from '../../scripts/web-build.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
@@ -195,10 +196,8 @@ async function onPostgres(): Promise<{
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] as number;
 
 async function main(): Promise<void> {
-  if (
-    !existsSync(join(root, 'apps/web/dist/index.html')) ||
-    !existsSync(join(root, 'apps/operator/dist/index.html'))
-  ) {
+  // As npm start judges it (scripts/web-build.mjs), so the timed starts never build a client.
+  if (!clientBuildIsFresh(root, 'apps/web') || !clientBuildIsFresh(root, 'apps/operator')) {
     console.log('startup bench: building the clients first (as the first npm start does; not timed)');
     const built = spawnSync('npm', ['run', 'build'], {
       cwd: root,
