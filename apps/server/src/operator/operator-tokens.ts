@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { errors, jwtVerify, SignJWT } from 'jose';
+import { createSigner, createVerifier, TokenError } from 'fast-jwt';
 
 /*
  * Operators' access tokens: HS256 like the players', but under a key of their own (derived from the
@@ -29,12 +29,35 @@ export type OperatorTokenResult =
   { ok: true; claims: OperatorClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
 export class OperatorTokens {
-  private readonly key: Uint8Array;
+  private readonly signToken: (payload: Record<string, unknown>) => string;
+  /** Signature (HS256 only), issuer, audience, expiry; `sub` and `exp` required; header and payload. */
+  private readonly verifyToken: (token: string) => {
+    header: { typ?: unknown };
+    payload: Record<string, unknown>;
+  };
+
   constructor(
     serverSecret: string,
     readonly ttlSeconds = OPERATOR_TOKEN_TTL_SECONDS,
   ) {
-    this.key = createHmac('sha256', serverSecret).update('backlay:operator-access-tokens').digest();
+    const key = createHmac('sha256', serverSecret).update('backlay:operator-access-tokens').digest();
+    // fast-jwt, as the players' TokenService: node:crypto's HMAC in the calling turn.
+    this.signToken = createSigner({
+      key,
+      algorithm: 'HS256',
+      iss: ISSUER,
+      aud: AUDIENCE,
+      expiresIn: ttlSeconds * 1000,
+      header: { alg: 'HS256', typ: TYPE },
+    });
+    this.verifyToken = createVerifier({
+      key,
+      algorithms: ['HS256'],
+      allowedIss: ISSUER,
+      allowedAud: AUDIENCE,
+      requiredClaims: ['sub', 'exp'],
+      complete: true,
+    });
   }
 
   async sign(
@@ -43,44 +66,37 @@ export class OperatorTokens {
     version: number,
     signedInAt = Math.floor(Date.now() / 1000),
   ): Promise<{ token: string; expireInSeconds: number }> {
-    const token = await new SignJWT({ dom: domainId, ver: version, sat: signedInAt, kind: 'operator' })
-      .setProtectedHeader({ alg: 'HS256', typ: TYPE })
-      .setSubject(String(operatorId))
-      .setIssuer(ISSUER)
-      .setAudience(AUDIENCE)
-      .setIssuedAt()
-      .setExpirationTime(`${this.ttlSeconds}s`)
-      .sign(this.key);
+    const token = this.signToken({
+      sub: String(operatorId),
+      dom: domainId,
+      ver: version,
+      sat: signedInAt,
+      kind: 'operator',
+    });
     return { token, expireInSeconds: this.ttlSeconds };
   }
 
   async verify(token: string): Promise<OperatorTokenResult> {
+    let verified: { header: { typ?: unknown }; payload: Record<string, unknown> };
     try {
-      const { payload } = await jwtVerify(token, this.key, {
-        issuer: ISSUER,
-        audience: AUDIENCE,
-        algorithms: ['HS256'],
-        typ: TYPE,
-      });
-      const operatorId = Number(payload.sub);
-      const { dom, ver, sat, kind } = payload as {
-        dom?: unknown;
-        ver?: unknown;
-        sat?: unknown;
-        kind?: unknown;
-      };
-      if (
-        !Number.isSafeInteger(operatorId) ||
-        typeof dom !== 'number' ||
-        typeof ver !== 'number' ||
-        typeof sat !== 'number' ||
-        kind !== 'operator'
-      ) {
-        return { ok: false, reason: 'invalid' };
-      }
-      return { ok: true, claims: { operatorId, domainId: dom, version: ver, signedInAt: sat } };
+      verified = this.verifyToken(token);
     } catch (err) {
-      return { ok: false, reason: err instanceof errors.JWTExpired ? 'expired' : 'invalid' };
+      const expired = err instanceof TokenError && err.code === TokenError.codes.expired;
+      return { ok: false, reason: expired ? 'expired' : 'invalid' };
     }
+    const { header, payload } = verified;
+    const operatorId = Number(payload.sub);
+    const { dom, ver, sat, kind } = payload;
+    if (
+      header.typ !== TYPE ||
+      !Number.isSafeInteger(operatorId) ||
+      typeof dom !== 'number' ||
+      typeof ver !== 'number' ||
+      typeof sat !== 'number' ||
+      kind !== 'operator'
+    ) {
+      return { ok: false, reason: 'invalid' };
+    }
+    return { ok: true, claims: { operatorId, domainId: dom, version: ver, signedInAt: sat } };
   }
 }

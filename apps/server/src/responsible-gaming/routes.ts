@@ -1,8 +1,10 @@
 import { routes } from '@backlay/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { decodeJwt } from 'jose';
+import { createDecoder } from 'fast-jwt';
 import { defineRoute } from '../platform/http/define-route';
 import type { ResponsibleGamingService } from './responsible-gaming-service';
+
+const decodeToken = createDecoder();
 
 /**
  * When the request's access token was issued: the session's start when its sign-in row cannot be
@@ -12,7 +14,7 @@ function tokenIssuedAt(req: FastifyRequest): Date | null {
   const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
   if (!token) return null;
   try {
-    const { iat } = decodeJwt(token);
+    const { iat } = decodeToken(token) as { iat?: unknown };
     return typeof iat === 'number' ? new Date(iat * 1000) : null;
   } catch {
     return null;
