@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Worker as Thread } from 'node:worker_threads';
-import Tesseract from 'tesseract.js';
+import type Tesseract from 'tesseract.js';
 import { AppError } from '../../platform/http/app-error';
 import type { OcrLine } from './extract';
 
@@ -13,7 +13,8 @@ import type { OcrLine } from './extract';
  * and takes the text back. The English model comes from the @tesseract.js-data/eng package on disk
  * (its LSTM "best_int" model, gzipped), read with no cache and never downloaded.
  *
- * The pool starts on its first job, not with the server. A job waits in the queue when every
+ * The pool starts on its first job, not with the server, and tesseract.js is loaded then too (16 ms
+ * and half a megabyte of heap that an idle server, or one that never reads a screenshot, spares). A job waits in the queue when every
  * worker is busy; past `maxQueued` waiting jobs the pool refuses (503 OCR_BUSY) rather than hold
  * more images in memory. A job that takes longer than `jobTimeoutMs`, or a worker thread that dies,
  * fails its jobs and the pool starts afresh on the next one.
@@ -161,7 +162,8 @@ export class OcrPool {
   }
 
   private async spawn(): Promise<Generation> {
-    const scheduler = Tesseract.createScheduler();
+    const tesseract = (await import('tesseract.js')).default;
+    const scheduler = tesseract.createScheduler();
     let kill: (err: Error) => void = () => undefined;
     const dead = new Promise<never>((_, reject) => {
       kill = reject;
@@ -170,7 +172,7 @@ export class OcrPool {
     const generation: Generation = { scheduler, dead, kill, retired: false };
     const workers = await Promise.all(
       Array.from({ length: this.workers }, () =>
-        Tesseract.createWorker('eng', Tesseract.OEM.LSTM_ONLY, {
+        tesseract.createWorker('eng', tesseract.OEM.LSTM_ONLY, {
           ...tesseractWorkerOptions(),
           // A failed job rejects its own promise; without a handler tesseract.js would also throw.
           errorHandler: () => undefined,
