@@ -8,7 +8,7 @@
 // The bundle is made again whenever a file it was made from (or the list of them) changed since:
 // esbuild's metafile names every input, and their modification times are compared with the bundle's.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { asciiSource } from './ascii-source.mjs';
@@ -69,10 +69,12 @@ export async function buildServer(root) {
     // Readable stack traces without source maps: names kept, nothing minified.
     keepNames: true,
     logLevel: 'warning',
+    // Written here, once, each file's text kept one byte a character (ascii-source.mjs).
+    write: false,
   });
+  mkdirSync(join(root, 'apps/server/dist'), { recursive: true });
+  for (const file of result.outputFiles) writeFileSync(file.path, asciiSource(file.text));
   writeFileSync(metafile(root), JSON.stringify({ inputs: result.metafile.inputs }));
-  const bundle = serverBundle(root);
-  writeFileSync(bundle, asciiSource(readFileSync(bundle, 'utf8')));
   const made = spawnSync(process.execPath, [join(root, 'apps/server/dist/make-pglite-template.mjs')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
