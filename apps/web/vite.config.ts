@@ -82,6 +82,27 @@ function contractChunk(id: string): string | null {
 const REALTIME =
   /apps[\\/]web[\\/]src[\\/](shared[\\/]realtime[\\/](signalr-connection|connection)|app[\\/]realtime-setup)\.ts$/;
 
+/**
+ * Every module the app's start-up (src/app/start.tsx) imports statically, found once the module graph
+ * is known: they are all evaluated together when the app starts, so they travel in one chunk.
+ */
+const START_ENTRY = /apps[\\/]web[\\/]src[\\/]app[\\/]start\.tsx$/;
+const startGraph = new Set<string>();
+const collectStartGraph: Plugin = {
+  name: 'backlay-start-graph',
+  buildEnd() {
+    startGraph.clear();
+    const entry = [...this.getModuleIds()].find((id) => START_ENTRY.test(id));
+    const pending = entry ? [entry] : [];
+    while (pending.length > 0) {
+      const id = pending.pop() as string;
+      if (startGraph.has(id)) continue;
+      startGraph.add(id);
+      pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+    }
+  },
+};
+
 const PURE_PACKAGES = /[\\/]packages[\\/](contract|exchange)[\\/]src[\\/]/;
 const packagesArePure: Plugin = {
   name: 'backlay-packages-are-pure',
@@ -104,6 +125,7 @@ const config: UserConfig = {
     linguiCatalogs(),
     react(),
     packagesArePure,
+    collectStartGraph,
     // The contract's schemas built in slices of about 10 ms of the main thread (scripts/sliced-modules.ts).
     slicedModules({ include: /packages[\\/]contract[\\/]src[\\/].+\.ts$/, budgetMs: 10 }),
     bundleReport({
@@ -207,7 +229,10 @@ const config: UserConfig = {
             },
             {
               name: 'app',
-              test: (id) => FIRST_PAINT_SHARED.some((pattern) => pattern.test(id)) && !REALTIME.test(id),
+              test: (id) =>
+                (FIRST_PAINT_SHARED.some((pattern) => pattern.test(id)) ||
+                  (startGraph.has(id) && /apps[\\/]web[\\/]src[\\/]/.test(id))) &&
+                !REALTIME.test(id),
               priority: 3,
             },
             { name: 'toastify', test: /node_modules[\\/]react-toastify[\\/]/ },

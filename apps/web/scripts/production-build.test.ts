@@ -82,6 +82,26 @@ describe('the production build, from a shell that holds NODE_ENV=development', (
     expect(chunkWith('axios')).not.toContain(routeTable[0]);
   });
 
+  it('starts the app from a few files: start-up and every module of ours it imports, in two chunks', () => {
+    // The entry's import of app/start.tsx names every file the loader asks for before it runs.
+    const assets = join(work, 'vite', 'assets');
+    const entry = readdirSync(assets).find((name) => /^index-[\w-]{8}\.js$/.test(name)) as string;
+    const deps = /m\.f=(\[[^\]]*\])/.exec(readFileSync(join(assets, entry), 'utf8'))?.[1];
+    expect(deps).toBeDefined();
+    const files = (JSON.parse(deps as string) as string[]).map((file) =>
+      file.replace(/^assets\//, '').replace(/-[\w-]{8}\.(js|css)$/, '.$1'),
+    );
+    // Without the start-up group: sixteen files, ten of them a few hundred bytes of our modules.
+    expect(files.sort()).toEqual([
+      'app.css',
+      'app.js',
+      'preload.js',
+      'rolldown-runtime.js',
+      'start.js',
+      'vendor.js',
+    ]);
+  });
+
   it(
     "npm start's build step makes the production bundle",
     () => {
