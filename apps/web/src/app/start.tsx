@@ -45,6 +45,7 @@ async function start(): Promise<void> {
   await nextTask();
   // A Hindi reader's catalogs load beside start-up, before the first render.
   const language = startLanguage();
+  await nextTask();
   bootstrap();
   await nextTask();
   // The first screen's data from the page (its JSON parsed and sanitised): a task of its own.

@@ -12,6 +12,8 @@ const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
 const HTML_TAG = /<\/?[A-Za-z!?][^>"']*(?:(?:"[^"]*"|'[^']*')[^>"']*)*>?/g;
 
 export function stripHtml(input: string): string {
+  // Every pattern above starts at a '<': most strings (names, prices, dates) hold none.
+  if (!input.includes('<')) return input;
   return input.replace(NON_TEXT_ELEMENTS, '').replace(HTML_COMMENT, '').replace(HTML_TAG, '');
 }
 
