@@ -165,6 +165,23 @@ describe('incoming strings (section 5)', () => {
     ).toEqual({ a: { imageUrl: '' }, b: { imageUrl: '' }, c: { imageUrl: '' } });
   });
 
+  it('sanitises the answer where it lies: its strings rewritten, nothing copied, no prototype set', () => {
+    const answer = JSON.parse(
+      '{"events":[{"title":"<i>India</i> v Australia","score":"120/3"}],"names":["<b>A</b>","B"],"__proto__":{"polluted":"<b>yes</b>"}}',
+    ) as { events: { title: string; score: string }[]; names: string[]; polluted?: string };
+    const events = answer.events;
+    const first = events[0];
+    expect(sanitizeIncoming(answer)).toBe(answer);
+    expect(answer.events).toBe(events);
+    expect(answer.events[0]).toBe(first);
+    expect(answer.events[0]).toEqual({ title: 'India v Australia', score: '120/3' });
+    expect(answer.names).toEqual(['A', 'B']);
+    // JSON.parse makes "__proto__" an own key: its strings are cleaned, the prototype stays Object's.
+    expect(Object.getPrototypeOf(answer)).toBe(Object.prototype);
+    expect(answer.polluted).toBeUndefined();
+    expect(Object.getOwnPropertyDescriptor(answer, '__proto__')?.value).toEqual({ polluted: 'yes' });
+  });
+
   it.each(ALLOWED_LINK_SCHEMES)('allows the %s scheme', (scheme) => {
     expect(safeLink(`${scheme}:something`)).toBe(`${scheme}:something`);
   });
