@@ -52,6 +52,9 @@ async function start(): Promise<void> {
   seedFirstScreen();
   await nextTask();
   const router = createAppRouter();
+  await nextTask();
+  // The first navigation: the route matched again, its page's code asked for.
+  router.initialize();
   await firstScreenPainted();
   await language;
   await nextTask();
