@@ -84,7 +84,8 @@ const REALTIME =
 
 /**
  * Every module the app's start-up (src/app/start.tsx) imports statically, found once the module graph
- * is known: they are all evaluated together when the app starts, so they travel in one chunk.
+ * is known: they are all evaluated together when the app starts, so ours travel in one chunk (`app`),
+ * not in a dozen small ones; start.tsx itself stays the `start` chunk the entry asks for.
  */
 const START_ENTRY = /apps[\\/]web[\\/]src[\\/]app[\\/]start\.tsx$/;
 const startGraph = new Set<string>();
@@ -231,7 +232,7 @@ const config: UserConfig = {
               name: 'app',
               test: (id) =>
                 (FIRST_PAINT_SHARED.some((pattern) => pattern.test(id)) ||
-                  (startGraph.has(id) && /apps[\\/]web[\\/]src[\\/]/.test(id))) &&
+                  (startGraph.has(id) && /apps[\\/]web[\\/]src[\\/]/.test(id) && !START_ENTRY.test(id))) &&
                 !REALTIME.test(id),
               priority: 3,
             },

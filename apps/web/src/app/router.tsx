@@ -290,8 +290,8 @@ export const routeTree: RouteObject[] = [
  * The app's router, made as React Router's createBrowserRouter makes it (its own history, route
  * properties and hydration rules; the UNSAFE_ names are the parts it exports for that) but not yet
  * started: start-up calls `initialize()` a task later. Made and started in one call, the two were
- * one task of 15-25 ms on a throttled phone (matching the route tree, then the first navigation
- * with its page's code requested); apart, each is about half.
+ * one task of 15-25 ms under Lighthouse here (four times that on the phone it simulates): the route
+ * tree matched, then the first navigation matching again and asking for its page's code.
  */
 export function createAppRouter() {
   return createRouter({
