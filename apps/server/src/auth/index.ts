@@ -6,5 +6,5 @@
 export { authPlugin } from './auth-plugin';
 export { hashPassword, verifyPassword } from './passwords';
 export { SessionRevocations, type SessionRevocationAnnouncer } from './session-revocations';
-export { TokenService, hashRefreshToken, newRefreshToken } from './tokens';
+export { TokenService, hashRefreshToken, newRefreshToken, tokenFailure } from './tokens';
 export { VerifiedTokens } from './verified-tokens';

@@ -100,8 +100,7 @@ export class TokenService {
     try {
       payload = this.verifyToken(token);
     } catch (err) {
-      const expired = err instanceof TokenError && err.code === TokenError.codes.expired;
-      return { ok: false, reason: expired ? 'expired' : 'invalid' };
+      return { ok: false, reason: tokenFailure(err) };
     }
     const userId = Number(payload.sub);
     const { dom, sid, demo, exp } = payload;
@@ -124,6 +123,11 @@ export class TokenService {
   async signCasino(userId: number, domainId: number): Promise<string> {
     return this.signCasinoToken({ sub: String(userId), dom: domainId });
   }
+}
+
+/** Why fast-jwt refused a token: it ran out, or it is no token of ours. */
+export function tokenFailure(err: unknown): 'expired' | 'invalid' {
+  return err instanceof TokenError && err.code === TokenError.codes.expired ? 'expired' : 'invalid';
 }
 
 export function newRefreshToken(): { token: string; hash: string } {

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { createSigner, createVerifier, TokenError } from 'fast-jwt';
+import { createSigner, createVerifier } from 'fast-jwt';
+import { tokenFailure } from '../auth';
 
 /*
  * Operators' access tokens: HS256 like the players', but under a key of their own (derived from the
@@ -81,8 +82,7 @@ export class OperatorTokens {
     try {
       verified = this.verifyToken(token);
     } catch (err) {
-      const expired = err instanceof TokenError && err.code === TokenError.codes.expired;
-      return { ok: false, reason: expired ? 'expired' : 'invalid' };
+      return { ok: false, reason: tokenFailure(err) };
     }
     const { header, payload } = verified;
     const operatorId = Number(payload.sub);

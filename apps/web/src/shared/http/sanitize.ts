@@ -146,24 +146,23 @@ function incomingString(s: string, key: string | undefined): string {
  */
 function sanitizeInPlace(value: unknown, key: string | undefined): unknown {
   if (typeof value === 'string') return incomingString(value, key);
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i += 1) {
-      const item: unknown = value[i];
-      if (typeof item === 'string') {
-        const text = incomingString(item, key);
-        if (text !== item) value[i] = text;
-      } else if (item !== null && typeof item === 'object') sanitizeInPlace(item, key);
-    }
-  } else if (isPlainObject(value)) {
-    for (const k of Object.keys(value)) {
-      const item = value[k];
-      if (typeof item === 'string') {
-        const text = incomingString(item, k);
-        if (text !== item) value[k] = text;
-      } else if (item !== null && typeof item === 'object') sanitizeInPlace(item, k);
-    }
-  }
+  if (Array.isArray(value)) for (let i = 0; i < value.length; i += 1) sanitizeEntry(value, i, key);
+  else if (isPlainObject(value)) for (const k of Object.keys(value)) sanitizeEntry(value, k, k);
   return value;
+}
+
+/** One entry of an array or object: a string rewritten if it changes, anything else walked. */
+function sanitizeEntry(
+  holder: unknown[] | Record<string, unknown>,
+  at: string | number,
+  key: string | undefined,
+) {
+  const slots = holder as Record<string | number, unknown>;
+  const item = slots[at];
+  if (typeof item === 'string') {
+    const text = incomingString(item, key);
+    if (text !== item) slots[at] = text;
+  } else if (item !== null && typeof item === 'object') sanitizeInPlace(item, key);
 }
 
 /**
