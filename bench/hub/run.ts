@@ -77,6 +77,7 @@ interface Memory {
   external: number;
   arrayBuffers: number;
   spaces: Record<string, number>;
+  residentSpaces: Record<string, number>;
 }
 type ChildMessage =
   | { type: 'ready'; port: number; memory: Memory }
@@ -521,6 +522,9 @@ async function runMode(mode: Mode, clientCount = CLIENTS, measured = true) {
       baselineSpaces: base.spaces,
       partialSpaces: partial.memory.spaces,
       loadedSpaces: loaded.memory.spaces,
+      // What of each space is resident (V8's physical size), after the first part and loaded.
+      partialResidentSpaces: partial.memory.residentSpaces,
+      loadedResidentSpaces: loaded.memory.residentSpaces,
     },
     // Paced pushes (PACE): from the server calling send for a user to that client receiving it.
     latencyMs: {

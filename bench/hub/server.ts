@@ -41,9 +41,13 @@ function measure() {
     gc();
   }
   const usage = process.memoryUsage();
-  // Where the heap's share of RSS sits: what each space has committed.
+  // Where the heap's share of RSS sits: what each space has committed, and what of it is resident.
   const spaces: Record<string, number> = {};
-  for (const space of getHeapSpaceStatistics()) spaces[space.space_name] = space.space_size;
+  const residentSpaces: Record<string, number> = {};
+  for (const space of getHeapSpaceStatistics()) {
+    spaces[space.space_name] = space.space_size;
+    residentSpaces[space.space_name] = space.physical_space_size;
+  }
   return {
     rss: usage.rss,
     heapTotal: usage.heapTotal,
@@ -51,6 +55,7 @@ function measure() {
     external: usage.external,
     arrayBuffers: usage.arrayBuffers,
     spaces,
+    residentSpaces,
   };
 }
 
