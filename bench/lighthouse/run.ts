@@ -12,8 +12,8 @@
 // (apps/server/dist/main.mjs, the bundle of src/main.ts: PGlite in a fresh data directory, demo data, simulated feed). Lighthouse
 // (the npm package, with Debian's Chromium through chrome-launcher) runs its default mobile preset:
 // a Moto G Power sized screen, simulated slow 4G and a 4x slower CPU, storage and cache cleared
-// before each run. Each page is measured LIGHTHOUSE_RUNS times; the report gives the median run
-// (by performance score) and every run's figures. The JavaScript of a visit is also weighed as
+// before each run. Each page is measured LIGHTHOUSE_RUNS times; the report gives the median of
+// each figure over the runs and every run's figures. The JavaScript of a visit is also weighed as
 // gzip level 9 would send it, whatever encoding the server chose, so the figure compares across
 // builds. Goal: performance >= 95, LCP <= 1.5 s, CLS <= 0.02, TBT <= 100 ms, JavaScript <= 150 KB
 // gzipped.
@@ -130,9 +130,20 @@ async function measure(url: string, port: number, name: string, run: number, att
   };
 }
 
+/**
+ * The median of each figure over a page's runs, each taken on its own (two middle values averaged
+ * when the count is even): one slow run cannot move it, whichever run it falls in. Picking the run
+ * of the median score instead judged the goals on an arbitrary run when every score was 99 or 100.
+ */
 function median(runs: Figures[]): Figures {
-  const sorted = [...runs].sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs);
-  return sorted[Math.floor((sorted.length - 1) / 2)] as Figures;
+  const of = (key: keyof Figures): number => {
+    const sorted = runs.map((run) => run[key]).sort((a, b) => a - b);
+    const middle = Math.floor((sorted.length - 1) / 2);
+    const value = sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle]! + sorted[middle + 1]!) / 2;
+    return Math.round(value * 1000) / 1000;
+  };
+  const keys = Object.keys(runs[0]!) as (keyof Figures)[];
+  return Object.fromEntries(keys.map((key) => [key, of(key)])) as unknown as Figures;
 }
 
 const work = mkdtempSync(join(tmpdir(), 'lighthouse-'));
