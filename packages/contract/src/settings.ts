@@ -66,12 +66,26 @@ export type SettingWithSportTree = z.infer<typeof SettingWithSportTreeSchema>;
 /** Operator-written pages: rules, exclusion policy, responsible gaming. Plain text, no HTML. */
 export const CONTENT_PAGES = ['rule-regulations', 'exclusion-policy', 'responsible-gaming'] as const;
 export const ContentPageSchema = z.enum(CONTENT_PAGES);
-export const PageContentQuerySchema = z.object({ page: ContentPageSchema });
+/**
+ * The languages of the players' client. An operator page is written in English and may carry a
+ * translation into each of the others; a page asked for in a language it has no translation in is
+ * answered in English, and the answer says which language it is in.
+ */
+export const CONTENT_LANGUAGES = ['en', 'hi'] as const;
+export const ContentLanguageSchema = z.enum(CONTENT_LANGUAGES);
+export type ContentLanguage = z.infer<typeof ContentLanguageSchema>;
+export const PageContentQuerySchema = z.object({
+  page: ContentPageSchema,
+  /** The language the player reads; English when left out. */
+  lang: ContentLanguageSchema.optional(),
+});
 export const PageContentSchema = z.object({
   page: ContentPageSchema,
   title: z.string(),
   sections: z.array(z.object({ heading: z.string(), paragraphs: z.array(z.string()) })),
   updatedAt: z.string(),
+  /** The language title and sections are written in (English from a server that does not say). */
+  language: ContentLanguageSchema.default('en'),
 });
 export type PageContent = z.infer<typeof PageContentSchema>;
 

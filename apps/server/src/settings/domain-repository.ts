@@ -1,11 +1,22 @@
-import { DomainSettingsSchema, type DomainSettings, type PageContent } from '@backlay/contract';
+import {
+  DomainSettingsSchema,
+  type ContentLanguage,
+  type DomainSettings,
+  type PageContent,
+} from '@backlay/contract';
 import { paise, type Paise } from '@backlay/exchange';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../platform/db/database';
 import { domainHosts, domains } from '../platform/db/schema';
 
 export type StoredSettings = Omit<DomainSettings, 'domainName'>;
-export type StoredPage = Pick<PageContent, 'title' | 'sections'> & { updatedAt: string };
+/** A page's text in one language. */
+export type PageText = Pick<PageContent, 'title' | 'sections'>;
+/** An operator page: its English text, and translations of it into the client's other languages. */
+export type StoredPage = PageText & {
+  updatedAt: string;
+  translations?: Partial<Record<Exclude<ContentLanguage, 'en'>, PageText>>;
+};
 
 export interface Domain {
   id: number;

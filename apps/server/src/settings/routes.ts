@@ -95,10 +95,20 @@ export async function settingsRoutes(
 
   defineRoute(app, routes.clientIp, async ({ req }) => ({ ip: req.ip }));
 
+  // In the player's language where the operator translated the page, else in English (it says which).
   defineRoute(app, routes.getPageContent, async ({ query, req }) => {
     const page = req.domain.content[query.page];
     if (!page) throw new AppError('NOT_FOUND', 'This page has not been written yet.');
-    return { page: query.page, ...page };
+    const language = query.lang ?? 'en';
+    const translated = language === 'en' ? undefined : page.translations?.[language];
+    const text = translated ?? page;
+    return {
+      page: query.page,
+      title: text.title,
+      sections: text.sections,
+      updatedAt: page.updatedAt,
+      language: translated ? language : 'en',
+    };
   });
 
   // The owner's Site screen (GET and PUT /admin/site-settings): the settings above, saved by version.

@@ -1,5 +1,6 @@
 import { faBook } from '@fortawesome/free-solid-svg-icons';
 import { EmptyState, PageHeader, Spinner } from '@/shared/ui/feedback';
+import { useLanguageStore } from '@/shared/i18n';
 import { formatDate } from '@/shared/lib/date';
 import { usePageContent, type ContentPage } from '../api/get-page-content';
 import { t } from '../i18n';
@@ -7,6 +8,7 @@ import { t } from '../i18n';
 /** Rules and regulations, exclusion policy, responsible gaming: written by the operator per domain. */
 export function ContentPageRoute({ page, fallbackTitle }: { page: ContentPage; fallbackTitle: string }) {
   const query = usePageContent(page);
+  const language = useLanguageStore((state) => state.language);
   if (query.isPending) {
     return (
       <section className="page">
@@ -34,8 +36,10 @@ export function ContentPageRoute({ page, fallbackTitle }: { page: ContentPage; f
     );
   }
   const content = query.data;
+  // The operator's text may be in English on a Hindi screen: its language is marked, for screen
+  // readers and fonts, and the client's own line below it is in the screen's.
   return (
-    <article className="page content-page">
+    <article className="page content-page" lang={content.language}>
       <PageHeader title={content.title} />
       {content.sections.map((section, i) => (
         <section className="card content-page__section" key={`${section.heading}-${i}`}>
@@ -46,7 +50,9 @@ export function ContentPageRoute({ page, fallbackTitle }: { page: ContentPage; f
         </section>
       ))}
       {content.updatedAt && (
-        <p className="hint">{t('account.content.updated', { date: formatDate(content.updatedAt) })}</p>
+        <p className="hint" lang={language}>
+          {t('account.content.updated', { date: formatDate(content.updatedAt) })}
+        </p>
       )}
     </article>
   );
