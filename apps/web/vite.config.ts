@@ -83,22 +83,25 @@ const REALTIME =
   /apps[\\/]web[\\/]src[\\/](shared[\\/]realtime[\\/](signalr-connection|connection)|app[\\/]realtime-setup)\.ts$/;
 
 /**
- * Every module the app's start-up (src/app/start.tsx) imports statically, found once the module graph
- * is known: they are all evaluated together when the app starts, so ours travel in one chunk (`app`),
- * not in a dozen small ones; start.tsx itself stays the `start` chunk the entry asks for.
+ * Our modules (apps/web/src) the app's start-up (src/app/start.tsx) imports statically, found once the
+ * module graph is known: they are all evaluated together when the app starts, so they travel in one
+ * chunk (`app`), not in a dozen small ones; start.tsx itself stays the `start` chunk the entry asks for.
  */
 const START_ENTRY = /apps[\\/]web[\\/]src[\\/]app[\\/]start\.tsx$/;
-const startGraph = new Set<string>();
+const WEB_SOURCE = /apps[\\/]web[\\/]src[\\/]/;
+const ourStartModules = new Set<string>();
 const collectStartGraph: Plugin = {
   name: 'backlay-start-graph',
   buildEnd() {
-    startGraph.clear();
+    ourStartModules.clear();
     const entry = [...this.getModuleIds()].find((id) => START_ENTRY.test(id));
+    const seen = new Set<string>();
     const pending = entry ? [entry] : [];
     while (pending.length > 0) {
       const id = pending.pop() as string;
-      if (startGraph.has(id)) continue;
-      startGraph.add(id);
+      if (seen.has(id)) continue;
+      seen.add(id);
+      if (id !== entry && WEB_SOURCE.test(id)) ourStartModules.add(id);
       pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
     }
   },
@@ -231,8 +234,7 @@ const config: UserConfig = {
             {
               name: 'app',
               test: (id) =>
-                (FIRST_PAINT_SHARED.some((pattern) => pattern.test(id)) ||
-                  (startGraph.has(id) && /apps[\\/]web[\\/]src[\\/]/.test(id) && !START_ENTRY.test(id))) &&
+                (FIRST_PAINT_SHARED.some((pattern) => pattern.test(id)) || ourStartModules.has(id)) &&
                 !REALTIME.test(id),
               priority: 3,
             },

@@ -15,8 +15,8 @@ import type { OcrLine } from './extract';
  *
  * The pool starts on its first job, not with the server, and tesseract.js is loaded then too (16 ms
  * and half a megabyte of heap that an idle server, or one that never reads a screenshot, spares).
- * A job waits in the queue when every worker is busy; past `maxQueued` waiting jobs the pool refuses (503 OCR_BUSY) rather than hold
- * more images in memory. A job that takes longer than `jobTimeoutMs`, or a worker thread that dies,
+ * A job waits in the queue when every worker is busy; past `maxQueued` waiting jobs the pool
+ * refuses (503 OCR_BUSY) rather than hold more images in memory. A job that takes longer than `jobTimeoutMs`, or a worker thread that dies,
  * fails its jobs and the pool starts afresh on the next one.
  */
 
