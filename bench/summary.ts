@@ -148,6 +148,28 @@ const EXTRACT: Record<string, (r: Json) => Row[]> = {
         goal: '< 50 ms',
         met: p99 === null ? null : p99 < 50,
       },
+      // The protocol floor (bench/hub/server.ts floorServer): the same SignalR connect with no
+      // framework, state or checks, so the report shows what the protocol itself costs here.
+      ...(r.floor
+        ? [
+            {
+              bench: 'hub',
+              figure: 'protocol floor: connect time of every client',
+              value: num(r.floor.connectSeconds),
+              unit: 's',
+              baseline: { name: 'bare ws', value: wsConnect },
+              ratio: ratioOf(num(r.floor.connectSeconds), wsConnect),
+            },
+            {
+              bench: 'hub',
+              figure: 'protocol floor: RSS per connection',
+              value: num(r.floor.memory?.rssPerConnectionBytes),
+              unit: 'bytes',
+              baseline: { name: 'bare ws', value: wsRss },
+              ratio: ratioOf(num(r.floor.memory?.rssPerConnectionBytes), wsRss),
+            },
+          ]
+        : []),
     ];
   },
   'odds-render': (r) => {

@@ -38,6 +38,11 @@ const ALLOC_PROF_DIR = process.env.HUB_ALLOC_PROF;
  * runs them without it, as the official client's default is.
  */
 const STATEFUL = process.env.HUB_STATEFUL !== '0';
+/**
+ * The protocol floor (server.ts's floorServer: the same SignalR connect with no framework, state or
+ * checks) runs after bare ws; HUB_FLOOR=0 leaves it out.
+ */
+const SKIP_FLOOR = process.env.HUB_FLOOR === '0';
 /** What issue 18 asks of the hub, against the bare ws server measured in the same run. */
 const GOALS = {
   connectionsHeld: 9000,
@@ -68,7 +73,7 @@ const RS = '\x1e';
 // CLOCK_MONOTONIC, which every process on the machine reads alike (timeOrigin + performance.now()
 // may disagree between processes by a few milliseconds, enough to show negative latencies).
 const now = () => Number(process.hrtime.bigint()) / 1e6;
-type Mode = 'hub' | 'ws';
+type Mode = 'hub' | 'ws' | 'floor';
 
 interface Memory {
   rss: number;
@@ -195,7 +200,7 @@ async function runMode(mode: Mode, clientCount = CLIENTS, measured = true) {
   // A real client already holds its token when it connects: sign them before the clock starts.
   const signer = new TokenService(BENCH_SECRET, 3600);
   const tokens =
-    mode === 'hub'
+    mode !== 'ws'
       ? await Promise.all(
           Array.from({ length: CLIENTS }, async (_, i) => (await signer.signAccess(benchClaims(i))).token),
         )
@@ -236,7 +241,7 @@ async function runMode(mode: Mode, clientCount = CLIENTS, measured = true) {
   // the pushes came (checked every 10 ms, not in bursts of a 100 ms tick); pings every 100 ms.
   let tick = 0;
   const timers =
-    mode === 'hub'
+    mode !== 'ws'
       ? setInterval(() => {
           tick += 1;
           if (tick % 10 === 0) {
@@ -496,7 +501,7 @@ async function runMode(mode: Mode, clientCount = CLIENTS, measured = true) {
     },
     // Mean milliseconds of each step of one connect (hub only), with CONNECT_CONCURRENCY in flight.
     connectPhasesMs:
-      mode === 'hub'
+      mode !== 'ws'
         ? {
             negotiate: round2(phaseMs.negotiate / CLIENTS),
             upgrade: round2(phaseMs.upgrade / CLIENTS),
@@ -557,6 +562,7 @@ async function main(): Promise<void> {
   await runMode('ws', Math.min(CLIENTS, 1000), false);
   const hub = await runMode('hub');
   const ws = await runMode('ws');
+  const floor = SKIP_FLOOR ? null : await runMode('floor');
   const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
   const hubOverBareWs = {
     rssPerConnection: ratio(hub.memory.rssPerConnectionBytes, ws.memory.rssPerConnectionBytes),
@@ -565,6 +571,20 @@ async function main(): Promise<void> {
     latencyP50: ratio(hub.latencyMs.p50, ws.latencyMs.p50),
     latencyP99: ratio(hub.latencyMs.p99, ws.latencyMs.p99),
     burstLatencyP99: ratio(hub.burstLatencyMs.p99, ws.burstLatencyMs.p99),
+  };
+  // The protocol floor against bare ws: what the SignalR connect's round trips cost any server
+  // here; and the hub against the floor: what is the hub's own.
+  const floorOverBareWs = floor && {
+    rssPerConnection: ratio(floor.memory.rssPerConnectionBytes, ws.memory.rssPerConnectionBytes),
+    heapPerConnection: ratio(floor.memory.heapPerConnectionBytes, ws.memory.heapPerConnectionBytes),
+    connectSeconds: ratio(floor.connectSeconds, ws.connectSeconds),
+    serverCpuPerConnect: ratio(floor.connectCpuMsPerConnection.server, ws.connectCpuMsPerConnection.server),
+  };
+  const hubOverFloor = floor && {
+    rssPerConnection: ratio(hub.memory.rssPerConnectionBytes, floor.memory.rssPerConnectionBytes),
+    heapPerConnection: ratio(hub.memory.heapPerConnectionBytes, floor.memory.heapPerConnectionBytes),
+    connectSeconds: ratio(hub.connectSeconds, floor.connectSeconds),
+    serverCpuPerConnect: ratio(hub.connectCpuMsPerConnection.server, floor.connectCpuMsPerConnection.server),
   };
   const goalsMet = {
     connectionsHeld:
@@ -604,6 +624,9 @@ async function main(): Promise<void> {
     hub,
     bareWs: ws,
     hubOverBareWs,
+    floor,
+    floorOverBareWs,
+    hubOverFloor,
   };
   const reportPath = REPORT ?? join(here, '..', 'reports', 'hub.json');
   mkdirSync(dirname(reportPath), { recursive: true });
@@ -616,7 +639,12 @@ async function main(): Promise<void> {
     `missing ${r.latencyMs.missing}  connect ${r.connectSeconds} s`;
   console.log(row('hub', hub));
   console.log(row('bare ws', ws));
+  if (floor) console.log(row('floor', floor));
   console.log('hub / bare ws:', JSON.stringify(report.hubOverBareWs));
+  if (floor) {
+    console.log('floor / bare ws:', JSON.stringify(floorOverBareWs));
+    console.log('hub / floor:', JSON.stringify(hubOverFloor));
+  }
   console.log('goals met:', JSON.stringify(report.goalsMet));
   console.log(`report: ${reportPath}`);
   clearTimeout(watchdog);

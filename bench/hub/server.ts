@@ -1,6 +1,9 @@
 // The server side of the hub benchmark, run as a child process so its memory is measured alone.
-// Mode 'hub' serves the realtime hub plugin; mode 'ws' a bare ws server pushing the same frames.
+// Mode 'hub' serves the realtime hub plugin; mode 'ws' a bare ws server pushing the same frames;
+// mode 'floor' the least any server can do to speak the same SignalR connect to the same clients
+// (see floorServer).
 import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -25,7 +28,7 @@ type Command =
   | { type: 'profile'; action: 'stop'; dir: string; name: string }
   | { type: 'stop' };
 
-const mode = process.argv[2] === 'ws' ? 'ws' : 'hub';
+const mode = process.argv[2] === 'ws' || process.argv[2] === 'floor' ? process.argv[2] : 'hub';
 // CLOCK_MONOTONIC, which every process on the machine reads alike (timeOrigin + performance.now()
 // may disagree between processes by a few milliseconds, enough to show negative latencies).
 const now = () => Number(process.hrtime.bigint()) / 1e6;
@@ -121,6 +124,86 @@ const profiler = {
   },
 };
 
+const RS = '\x1e';
+const NEGOTIATE_PATH = '/notify/negotiate';
+
+/**
+ * The protocol floor: what the hub's clients need from a server and nothing more, on node:http and
+ * ws with no framework, no state beyond a socket per user, and no checks. Negotiate answers a fixed
+ * body with a counter for the connection token (no token verified); the upgrade is accepted without
+ * looking at the connection token; the user is read from the access token's payload without
+ * checking its signature (only to address the pushes); the handshake is answered `{}`, and
+ * RegisterClient with the balance push and its completion in one frame; pings and Acks are read and
+ * dropped. No SignalR server that authenticates and keeps its promises can cost less per connect:
+ * the bench reports it beside the hub and bare ws, so what the protocol's extra round trips cost
+ * on this machine is measured rather than argued.
+ */
+async function floorServer() {
+  const sockets = new Map<number, WebSocket>();
+  let nextToken = 0;
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      if (req.method !== 'POST' || !req.url?.startsWith(NEGOTIATE_PATH)) {
+        res.writeHead(404, { 'content-length': 0 }).end();
+        return;
+      }
+      nextToken += 1;
+      const body =
+        `{"connectionId":"c${nextToken}","negotiateVersion":1,"connectionToken":"t${nextToken}",` +
+        '"availableTransports":[{"transport":"WebSockets","transferFormats":["Text","Binary"]}],' +
+        '"useStatefulReconnect":true}';
+      res
+        .writeHead(200, {
+          'content-type': 'application/json; charset=utf-8',
+          'content-length': Buffer.byteLength(body),
+        })
+        .end(body);
+    });
+  });
+  const wss = new WebSocketServer({ noServer: true, clientTracking: false });
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const token = url.searchParams.get('access_token') ?? '';
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
+      sub: string;
+    };
+    const user = Number(payload.sub) - 1;
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      sockets.set(user, ws);
+      let handshaken = false;
+      ws.on('message', (data: Buffer) => {
+        const text = data.toString('utf8');
+        if (!handshaken) {
+          handshaken = true;
+          ws.send(`{}${RS}`);
+          return;
+        }
+        if (!text.includes('"RegisterClient"')) return;
+        const wire = encodeServerPush(balancePush(user, 0));
+        ws.send(
+          `${JSON.stringify({ type: 1, target: 'Message', arguments: [wire] })}${RS}` +
+            `{"type":3,"invocationId":"0","result":null}${RS}`,
+        );
+      });
+      ws.on('close', () => sockets.delete(user));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  return {
+    port: (server.address() as AddressInfo).port,
+    push(i: number, round: number) {
+      const wire = encodeServerPush(balancePush(i, round));
+      sockets.get(i)?.send(`${JSON.stringify({ type: 1, target: 'Message', arguments: [wire] })}${RS}`);
+    },
+    count: () => sockets.size,
+    async stop() {
+      for (const socket of sockets.values()) socket.terminate();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
 async function main(): Promise<void> {
   let push: (i: number, round: number) => void;
   let count: () => number;
@@ -155,6 +238,9 @@ async function main(): Promise<void> {
     };
     count = () => app.hub.connectionCount();
     stop = () => app.close();
+  } else if (mode === 'floor') {
+    const floor = await floorServer();
+    ({ port, push, count, stop } = floor);
   } else {
     const sockets = new Map<number, WebSocket>();
     const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, clientTracking: false });
