@@ -114,6 +114,23 @@ describe('the protocol on the wire', () => {
     );
   });
 
+  it('finds a connection only by its whole token: the public id, a wrong secret or more are 404', async () => {
+    const negotiated = await negotiate(server.url, 'negotiateVersion=1');
+    const id = String(negotiated.body.connectionId);
+    const token = String(negotiated.body.connectionToken);
+    expect(token.startsWith(id)).toBe(true);
+    const last = token.at(-1) === 'A' ? 'B' : 'A';
+    for (const wrong of [id, `${token.slice(0, -1)}${last}`, `${token}A`, token.slice(0, -1)]) {
+      await expect(RawClient.connect(wsUrl(server.url, `id=${wrong}`))).rejects.toThrow('HTTP 404');
+    }
+    // The POST and GET transports look a connection up the same way.
+    const poll = await fetch(`${server.url}?id=${id}`);
+    expect(poll.status).toBe(404);
+    const raw = await RawClient.connect(wsUrl(server.url, `id=${token}`));
+    await raw.handshake();
+    raw.close();
+  });
+
   it('matches the WebSocket path like the routes: trailing slash and case do not matter', async () => {
     const negotiated = await negotiate(server.url);
     const raw = await RawClient.connect(

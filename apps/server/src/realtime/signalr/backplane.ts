@@ -43,7 +43,7 @@ export function randomText(bytes: number): string {
 
 /** A server's id: 9 random bytes, 12 base64url characters, which begin each of its connection ids. */
 export const SERVER_ID_LENGTH = 12;
-const CONNECTION_ID_LENGTH = SERVER_ID_LENGTH + 16;
+export const CONNECTION_ID_LENGTH = SERVER_ID_LENGTH + 16;
 
 export function newServerId(): string {
   return randomText(9);

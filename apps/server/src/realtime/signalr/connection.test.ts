@@ -3,7 +3,7 @@ import { ClientConnection, type Transport } from './connection';
 import { ProtocolError, splitMessages } from './protocol';
 
 function connection() {
-  return new ClientConnection({ id: 'c', token: 't', userId: null, statefulOffered: true, now: 0 });
+  return new ClientConnection({ id: 'c', secret: 't', userId: null, statefulOffered: true, now: 0 });
 }
 
 /** A connection whose handshake asked for stateful reconnect, keeping up to `limit` bytes. */

@@ -20,7 +20,11 @@ export type ConnectionState = 'new' | 'active' | 'detached' | 'closed';
 
 export interface ConnectionInit {
   id: string;
-  token: string;
+  /**
+   * The secret part of the connection token, which is the id followed by it; empty where the
+   * token is the id itself (negotiate version 0).
+   */
+  secret: string;
   userId: string | null;
   statefulOffered: boolean;
   now: number;
@@ -33,72 +37,26 @@ const REGISTERED = 8;
 const DRAINING = 16;
 
 /**
- * What stateful reconnect keeps of one connection: the numbering and the not yet acknowledged
- * frames of what the server sent, and the duplicate filter of what the client sent. Made only for
- * a connection whose handshake asked for it; the frames' array only once there is one to keep.
+ * The frames a stateful connection sent that the client has not acknowledged yet: made when the
+ * first such frame is kept and dropped once every one is acknowledged, so an idle connection keeps
+ * none. frames[i] carries the sequence id baseId + i; the ones before head are acknowledged.
  */
-class ReplayState {
-  /** Numbered frames sent so far; the next gets sentCount + 1. */
-  sentCount = 0;
-  /** Frames not yet acknowledged, from index head: frames[i] carries id baseId + i. Null while none. */
-  frames: string[] | null = null;
-  baseId = 1;
+class UnackedFrames {
+  frames: string[] = [];
   head = 0;
   bytes = 0;
-  nextInboundId = 1;
-  latestInboundId = 0;
-  ackedInboundId = 0;
 
-  constructor(readonly limitBytes: number) {}
-
-  /** Numbers and keeps a frame; false once the unacknowledged bytes pass the limit. */
-  keep(frame: string): boolean {
-    this.sentCount += 1;
-    if (this.frames === null) {
-      this.frames = [];
-      this.baseId = this.sentCount;
-      this.head = 0;
-    }
-    this.frames.push(frame);
-    this.bytes += frame.length;
-    return this.bytes <= this.limitBytes;
-  }
-
-  acknowledge(sequenceId: number): void {
-    const frames = this.frames;
-    if (frames === null) return;
-    while (this.head < frames.length && this.baseId + this.head <= sequenceId) {
-      this.bytes -= frames[this.head]!.length;
-      this.head += 1;
-    }
-    if (this.head === frames.length) {
-      // Everything acknowledged: an idle connection keeps no array at all.
-      this.frames = null;
-      this.bytes = 0;
-    } else if (this.head > 64 && this.head * 2 > frames.length) {
-      // Compact now and then instead of shifting on every acknowledgement.
-      this.frames = frames.slice(this.head);
-      this.baseId += this.head;
-      this.head = 0;
-    }
-  }
-
-  /** Sequence with the id of the oldest unacknowledged frame, then every such frame in order. */
-  replay(): string {
-    const frames = this.frames;
-    if (frames === null) return sequenceFrame(this.sentCount + 1);
-    return sequenceFrame(this.baseId + this.head) + frames.slice(this.head).join('');
-  }
+  constructor(readonly baseId: number) {}
 }
 
 /**
  * One logical hub connection, which outlives its sockets under stateful reconnect. It is what a
  * server holds per client, so everything beyond the few fields every connection needs is made
- * when first used: the groups, more than one sign-in session, the inbound queue, the replay state.
+ * when first used: the groups, more than one sign-in session, the inbound queue, the frames kept for replay.
  */
 export class ClientConnection<S = unknown> {
   readonly id: string;
-  readonly token: string;
+  private readonly secret: string;
   userId: string | null;
   state: ConnectionState = 'new';
   stateSince: number;
@@ -118,18 +76,41 @@ export class ClientConnection<S = unknown> {
 
   /** The yes-or-no facts below, one bit each, in one small integer. */
   private flags = 0;
-  private replayState: ReplayState | null = null;
+  // Stateful reconnect (protocol version 2), numbered in small integers on the connection itself
+  // (an object of its own cost every such connection 96 bytes): numbered frames sent so far (the
+  // next gets sentCount + 1), the id the client's next numbered message carries, the highest one
+  // handled (a lower one is a duplicate after a reconnect), the highest acknowledged to the client,
+  // the bytes that may wait unacknowledged, and those frames while there are any.
+  private sentCount = 0;
+  private nextInboundId = 1;
+  private latestInboundId = 0;
+  private ackedInboundId = 0;
+  private replayLimitBytes = 0;
+  private unacked: UnackedFrames | null = null;
   /** The sign-in sessions whose tokens opened or claimed this connection: one, several, or none. */
   private sessions: string | Set<string> | null = null;
 
   constructor(init: ConnectionInit) {
     this.id = init.id;
-    this.token = init.token;
+    this.secret = init.secret;
     this.userId = init.userId;
     if (init.statefulOffered) this.flags |= STATEFUL_OFFERED;
     this.stateSince = init.now;
     this.lastReceivedAt = init.now;
     this.lastSentAt = init.now;
+  }
+
+  /**
+   * The connection token negotiate hands the client: the id, then the secret. The hub finds a
+   * connection by the id at its start, so one map of connections serves both.
+   */
+  get token(): string {
+    return this.id + this.secret;
+  }
+
+  /** Whether a token the hub found this connection by (its id at the start) is this connection's. */
+  ownsToken(token: string): boolean {
+    return token.length === this.id.length + this.secret.length && token.endsWith(this.secret);
   }
 
   /** Negotiate offered stateful reconnect (the client asked for it). */
@@ -194,7 +175,7 @@ export class ClientConnection<S = unknown> {
   /** The handshake asked for stateful reconnect (version 2) on a connection that may use it. */
   beginStateful(replayBufferBytes: number): void {
     this.flags |= STATEFUL;
-    this.replayState = new ReplayState(replayBufferBytes);
+    this.replayLimitBytes = replayBufferBytes;
   }
 
   attach(transport: Transport, now: number): void {
@@ -220,7 +201,12 @@ export class ClientConnection<S = unknown> {
    */
   resume(transport: Transport, now: number): void {
     this.attach(transport, now);
-    transport.write(this.replayState?.replay() ?? sequenceFrame(1));
+    const unacked = this.unacked;
+    transport.write(
+      unacked === null
+        ? sequenceFrame(this.sentCount + 1)
+        : sequenceFrame(unacked.baseId + unacked.head) + unacked.frames.slice(unacked.head).join(''),
+    );
     this.lastSentAt = now;
   }
 
@@ -231,7 +217,7 @@ export class ClientConnection<S = unknown> {
    */
   send(frame: string, trackable: boolean, now: number): boolean {
     if (this.state === 'closed') return true;
-    if (trackable && this.replayState !== null && !this.replayState.keep(frame)) return false;
+    if (trackable && this.stateful && !this.keep(frame)) return false;
     if (this.state === 'active' && this.transport) {
       this.transport.write(frame);
       this.lastSentAt = now;
@@ -239,46 +225,72 @@ export class ClientConnection<S = unknown> {
     return true;
   }
 
+  /** Numbers and keeps a frame for replay; false once the unacknowledged bytes pass the limit. */
+  private keep(frame: string): boolean {
+    this.sentCount += 1;
+    let unacked = this.unacked;
+    if (unacked === null) {
+      unacked = new UnackedFrames(this.sentCount);
+      this.unacked = unacked;
+    }
+    unacked.frames.push(frame);
+    unacked.bytes += frame.length;
+    return unacked.bytes <= this.replayLimitBytes;
+  }
+
   /** The client acknowledged every message up to and including sequenceId. */
   acknowledge(sequenceId: number): void {
-    this.replayState?.acknowledge(sequenceId);
+    const unacked = this.unacked;
+    if (unacked === null) return;
+    const { frames } = unacked;
+    while (unacked.head < frames.length && unacked.baseId + unacked.head <= sequenceId) {
+      unacked.bytes -= frames[unacked.head]!.length;
+      unacked.head += 1;
+    }
+    if (unacked.head === frames.length) {
+      // Everything acknowledged: an idle connection keeps nothing.
+      this.unacked = null;
+    } else if (unacked.head > 64 && unacked.head * 2 > frames.length) {
+      // Compact now and then instead of shifting on every acknowledgement.
+      const rest = new UnackedFrames(unacked.baseId + unacked.head);
+      rest.frames = frames.slice(unacked.head);
+      rest.bytes = unacked.bytes;
+      this.unacked = rest;
+    }
   }
 
   /** Under stateful reconnect, false for a trackable message the server already processed. */
   acceptInbound(type: number): boolean {
-    const replay = this.replayState;
-    if (replay === null || !isTrackable(type)) return true;
-    const id = replay.nextInboundId;
-    replay.nextInboundId += 1;
-    if (id <= replay.latestInboundId) return false;
-    replay.latestInboundId = id;
+    if (!this.stateful || !isTrackable(type)) return true;
+    const id = this.nextInboundId;
+    this.nextInboundId += 1;
+    if (id <= this.latestInboundId) return false;
+    this.latestInboundId = id;
     return true;
   }
 
   /** The client's Sequence after a reconnect: its next message carries this id. */
   resetInbound(sequenceId: number): void {
-    const replay = this.replayState;
-    if (sequenceId > (replay?.nextInboundId ?? 1)) {
+    if (sequenceId > this.nextInboundId) {
       throw new ProtocolError('Sequence id is greater than the number of messages received');
     }
-    if (replay !== null) replay.nextInboundId = sequenceId;
+    if (this.stateful) this.nextInboundId = sequenceId;
   }
 
   /** The id to acknowledge, when there is something new to acknowledge. */
   takeAck(): number | null {
-    const replay = this.replayState;
-    if (replay === null || replay.latestInboundId === replay.ackedInboundId) return null;
-    replay.ackedInboundId = replay.latestInboundId;
-    return replay.latestInboundId;
+    if (!this.stateful || this.latestInboundId === this.ackedInboundId) return null;
+    this.ackedInboundId = this.latestInboundId;
+    return this.latestInboundId;
   }
 
   get unacknowledgedBytes(): number {
-    return this.replayState?.bytes ?? 0;
+    return this.unacked?.bytes ?? 0;
   }
 
   /** Frames kept for replay (for tests and diagnostics). */
   get replayFrameCount(): number {
-    const replay = this.replayState;
-    return replay?.frames ? replay.frames.length - replay.head : 0;
+    const unacked = this.unacked;
+    return unacked === null ? 0 : unacked.frames.length - unacked.head;
   }
 }

@@ -1,5 +1,6 @@
 import type { Bus, BusHandler } from '../../platform/bus';
 import {
+  CONNECTION_ID_LENGTH,
   decodeConnectionPush,
   decodePush,
   encodeConnectionPush,
@@ -82,8 +83,13 @@ export class SignalRHub<S> {
    * about 24 days of uptime.
    */
   readonly now: () => number;
-  private readonly byToken = new Map<string, ClientConnection>();
+  /**
+   * Every connection of this server by id, in any state (closed ones linger a few seconds): the
+   * one map that finds a connection by its token too, as the token starts with the id. Those
+   * that completed the handshake are `registered`, and counted.
+   */
   private readonly byId = new Map<string, ClientConnection>();
+  private registeredCount = 0;
   /** A user's local connections: the connection itself while it is the only one, a set beyond. */
   private readonly users = new Map<string, ClientConnection | Set<ClientConnection>>();
   private readonly groups = new Map<string, Set<ClientConnection>>();
@@ -136,7 +142,7 @@ export class SignalRHub<S> {
     if (this.stopping) return;
     this.stopping = true;
     if (this.sweepTimer) clearInterval(this.sweepTimer);
-    for (const conn of [...this.byToken.values()]) {
+    for (const conn of [...this.byId.values()]) {
       this.close(conn, { error: 'Server is shutting down', allowReconnect: true });
     }
     for (const pending of this.pendingAcks.values()) clearTimeout(pending.timer);
@@ -155,21 +161,29 @@ export class SignalRHub<S> {
   ): ClientConnection {
     const id = newConnectionId(this.serverId);
     // Negotiate version 0 has no separate secret: the id doubles as the token.
-    const token = negotiateVersion >= 1 ? randomText(16) : id;
+    const secret = negotiateVersion >= 1 ? randomText(16) : '';
     const conn = new ClientConnection({
       id,
-      token,
+      secret,
       userId: who?.userId ?? null,
       statefulOffered,
       now: this.now(),
     });
     if (who?.sessionId !== undefined) conn.addSession(who.sessionId);
-    this.byToken.set(token, conn);
+    this.byId.set(id, conn);
     return conn;
   }
 
   findByToken(token: string): ClientConnection | undefined {
-    return this.byToken.get(token);
+    if (token.length < CONNECTION_ID_LENGTH) return undefined;
+    const conn = this.byId.get(token.slice(0, CONNECTION_ID_LENGTH));
+    return conn !== undefined && conn.ownsToken(token) ? conn : undefined;
+  }
+
+  /** A connection of this server that completed its handshake and is not closed. */
+  private registeredConnection(connectionId: string): ClientConnection | undefined {
+    const conn = this.byId.get(connectionId);
+    return conn?.registered === true ? conn : undefined;
   }
 
   attach(conn: ClientConnection, transport: Transport): void {
@@ -366,14 +380,14 @@ export class SignalRHub<S> {
    */
   private async register(conn: ClientConnection): Promise<void> {
     conn.registered = true;
-    this.byId.set(conn.id, conn);
+    this.registeredCount += 1;
     if (conn.userId !== null) await this.joinUser(conn, conn.userId);
   }
 
   private unregister(conn: ClientConnection): void {
     if (!conn.registered) return;
     conn.registered = false;
-    this.byId.delete(conn.id);
+    this.registeredCount -= 1;
     if (conn.userId !== null) this.leaveUser(conn, conn.userId);
     if (conn.groups !== null) for (const group of [...conn.groups]) this.leaveGroup(conn, group);
   }
@@ -506,7 +520,7 @@ export class SignalRHub<S> {
   /** A push to one connection of this server, from the server's channel. */
   private onConnectionPush(payload: string): void {
     const push = decodeConnectionPush(payload);
-    const conn = push && this.byId.get(push.connectionId);
+    const conn = push && this.registeredConnection(push.connectionId);
     if (conn) this.sendPushFrame(conn, push.frame);
   }
 
@@ -570,11 +584,11 @@ export class SignalRHub<S> {
   private sweep(): void {
     const now = this.now();
     const { keepAliveMs, clientTimeoutMs, reconnectGraceMs, handshakeTimeoutMs } = this.options;
-    for (const conn of [...this.byToken.values()]) {
+    for (const conn of [...this.byId.values()]) {
       const age = now - conn.stateSince;
       switch (conn.state) {
         case 'closed':
-          if (age > CLOSED_LINGER_MS) this.byToken.delete(conn.token);
+          if (age > CLOSED_LINGER_MS) this.byId.delete(conn.id);
           break;
         case 'new':
           // Negotiated but never connected: it had as long as a handshake may take.
@@ -612,12 +626,12 @@ export class SignalRHub<S> {
 
   /** Every connection this server holds, in any state. */
   connections(): IterableIterator<ClientConnection> {
-    return this.byToken.values();
+    return this.byId.values();
   }
 
   /** Connections that completed the handshake on this server. */
   connectionCount(): number {
-    return this.byId.size;
+    return this.registeredCount;
   }
 
   /**
@@ -628,7 +642,7 @@ export class SignalRHub<S> {
     if (sessionIds.length === 0) return 0;
     let closed = 0;
     // Every connection, not only registered ones: one negotiated but not yet connected closes too.
-    for (const conn of [...this.byToken.values()]) {
+    for (const conn of [...this.byId.values()]) {
       if (conn.state === 'closed' || !conn.inSessions(sessionIds)) continue;
       this.close(conn, { error: reason, allowReconnect: false });
       closed += 1;
@@ -643,7 +657,7 @@ export class SignalRHub<S> {
    */
   mayReach(audience: HubAudience): boolean {
     if ('connection' in audience) {
-      if (this.byId.has(audience.connection)) return true;
+      if (this.registeredConnection(audience.connection)) return true;
       const server = serverOfConnection(audience.connection);
       if (server === null || server === this.serverId) return false;
       return this.busMayDeliver(this.channels.server(server));
@@ -659,7 +673,7 @@ export class SignalRHub<S> {
     if ('group' in audience) {
       return this.groups.has(audience.group) || this.busMayDeliver(this.channels.group(audience.group));
     }
-    return this.byId.size > 0 || this.busMayDeliver(this.channels.all);
+    return this.registeredCount > 0 || this.busMayDeliver(this.channels.all);
   }
 
   /**
@@ -682,7 +696,7 @@ export class SignalRHub<S> {
     if (!this.mayReach(audience)) return;
     const frame = invocationFrame(target, args);
     if ('connection' in audience) {
-      const local = this.byId.get(audience.connection);
+      const local = this.registeredConnection(audience.connection);
       if (local) {
         this.sendPushFrame(local, frame);
         return;
@@ -721,7 +735,7 @@ export class SignalRHub<S> {
   }
 
   private async groupCommand(op: 'add' | 'remove', connectionId: string, group: string): Promise<void> {
-    const local = this.byId.get(connectionId);
+    const local = this.registeredConnection(connectionId);
     if (local) {
       if (op === 'add') await this.joinGroup(local, group);
       else this.leaveGroup(local, group);
@@ -745,7 +759,7 @@ export class SignalRHub<S> {
   private onGroupCommand(payload: string): void {
     const command = parseGroupCommand(payload);
     if (!command || command.serverId === this.serverId) return;
-    const conn = this.byId.get(command.connectionId);
+    const conn = this.registeredConnection(command.connectionId);
     if (!conn) return;
     const done = () =>
       this.options.bus
