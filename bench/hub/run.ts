@@ -83,6 +83,7 @@ interface Memory {
   arrayBuffers: number;
   spaces: Record<string, number>;
   residentSpaces: Record<string, number>;
+  regions: { brk: number; anonymous: number; files: number } | null;
 }
 type ChildMessage =
   | { type: 'ready'; port: number; memory: Memory }
@@ -530,6 +531,18 @@ async function runMode(mode: Mode, clientCount = CLIENTS, measured = true) {
       // What of each space is resident (V8's physical size), after the first part and loaded.
       partialResidentSpaces: partial.memory.residentSpaces,
       loadedResidentSpaces: loaded.memory.residentSpaces,
+      // RSS by kind of mapping (server.ts residentRegions), per connection like the slope above:
+      // brk is the C heap's main arena, so what malloc keeps apart from V8's heap shows here.
+      regionsPerConnectionBytes:
+        partial.memory.regions && loaded.memory.regions
+          ? {
+              brk: Math.round((loaded.memory.regions.brk - partial.memory.regions.brk) / added),
+              anonymous: Math.round(
+                (loaded.memory.regions.anonymous - partial.memory.regions.anonymous) / added,
+              ),
+              files: Math.round((loaded.memory.regions.files - partial.memory.regions.files) / added),
+            }
+          : null,
     },
     // Paced pushes (PACE): from the server calling send for a user to that client receiving it.
     latencyMs: {

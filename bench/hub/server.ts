@@ -2,7 +2,7 @@
 // Mode 'hub' serves the realtime hub plugin; mode 'ws' a bare ws server pushing the same frames;
 // mode 'floor' the least any server can do to speak the same SignalR connect to the same clients
 // (see floorServer).
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
@@ -37,6 +37,33 @@ function send(message: object): void {
   process.send?.(message);
 }
 
+/**
+ * Where RSS sits by kind of mapping (Linux's /proc/self/smaps, in bytes): `brk` is the C heap's
+ * main arena (malloc's memory for the main thread), `anonymous` every other private mapping (V8's
+ * heap pages, other threads' malloc arenas, large mallocs), `files` code and data mapped from files.
+ * Null where /proc is not there.
+ */
+function residentRegions(): { brk: number; anonymous: number; files: number } | null {
+  let text: string;
+  try {
+    text = readFileSync('/proc/self/smaps', 'utf8');
+  } catch {
+    return null;
+  }
+  const regions = { brk: 0, anonymous: 0, files: 0 };
+  let kind: keyof typeof regions = 'anonymous';
+  for (const line of text.split('\n')) {
+    const mapping = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (mapping) {
+      const name = mapping[1] ?? '';
+      kind = name === '[heap]' ? 'brk' : name === '' || name.startsWith('[') ? 'anonymous' : 'files';
+    } else if (line.startsWith('Rss:')) {
+      regions[kind] += Number(line.slice(4).trim().split(/\s+/)[0]) * 1024;
+    }
+  }
+  return regions;
+}
+
 function measure() {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (gc) {
@@ -59,6 +86,7 @@ function measure() {
     arrayBuffers: usage.arrayBuffers,
     spaces,
     residentSpaces,
+    regions: residentRegions(),
   };
 }
 
