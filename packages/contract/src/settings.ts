@@ -66,6 +66,7 @@ export type SettingWithSportTree = z.infer<typeof SettingWithSportTreeSchema>;
 /** Operator-written pages: rules, exclusion policy, responsible gaming. Plain text, no HTML. */
 export const CONTENT_PAGES = ['rule-regulations', 'exclusion-policy', 'responsible-gaming'] as const;
 export const ContentPageSchema = z.enum(CONTENT_PAGES);
+export type ContentPage = z.infer<typeof ContentPageSchema>;
 /**
  * The languages of the players' client. An operator page is written in English and may carry a
  * translation into each of the others; a page asked for in a language it has no translation in is

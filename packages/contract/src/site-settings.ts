@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ErrorBodySchema, IsoDateTimeSchema } from './envelope';
 import { MAX_IMAGE_DATA_URL_LENGTH } from './validation';
 import { CasinoProviderIdSchema } from './casino';
-import { DomainSettingsSchema } from './settings';
+import { ContentLanguageSchema, ContentPageSchema, DomainSettingsSchema } from './settings';
 import { positiveIntField } from './fields';
 
 /*
@@ -197,3 +197,58 @@ export const CasinoProviderSettingsInputSchema = z.object({
   enabled: z.boolean(),
 });
 export type CasinoProviderSettingsInput = z.infer<typeof CasinoProviderSettingsInputSchema>;
+
+/*
+ * The operator's pages (rules, exclusion policy, responsible gaming) on the Site screen: the owner
+ * writes each page in English and may give it a translation into each other language of the
+ * players' client; players read the translation in their language where there is one, else the
+ * English text (Setting/GetPageContent).
+ */
+
+/** A page's text in one language, as stored and answered: a title and headed sections of paragraphs, plain text. */
+export const SitePageTextSchema = z.object({
+  title: z.string(),
+  sections: z.array(z.object({ heading: z.string(), paragraphs: z.array(z.string()) })),
+});
+export type SitePageText = z.infer<typeof SitePageTextSchema>;
+
+/** A page's text as the owner saves it: every field trimmed, a title, at least one paragraph, within bounds. */
+export const SitePageTextInputSchema = z.object({
+  title: z.string().trim().min(1).max(200),
+  sections: z
+    .array(
+      z.object({
+        /** May be empty: a section without a heading continues the one before. */
+        heading: z.string().trim().max(200),
+        paragraphs: z.array(z.string().trim().min(1).max(4000)).min(1).max(50),
+      }),
+    )
+    .min(1)
+    .max(30),
+});
+
+/** One page on the Site screen, in every language. */
+export const SitePageSchema = z.object({
+  page: ContentPageSchema,
+  /** When the page was last saved; null while it has never been written (players are answered 404). */
+  updatedAt: IsoDateTimeSchema.nullable(),
+  /** English is the page (null while not written); each other language its translation (null: players read English). */
+  texts: z.object({ en: SitePageTextSchema.nullable(), hi: SitePageTextSchema.nullable() }),
+});
+export type SitePage = z.infer<typeof SitePageSchema>;
+
+export const SitePagesSchema = z.object({ pages: z.array(SitePageSchema) });
+export type SitePages = z.infer<typeof SitePagesSchema>;
+
+export const SitePageSaveSchema = z.object({
+  page: ContentPageSchema,
+  language: ContentLanguageSchema,
+  /**
+   * The page's updatedAt the editor started from (null for a page not yet written); when the page
+   * was saved since, 409 SETTINGS_STALE answers the page as it is now (`current`) and nothing changes.
+   */
+  updatedAt: IsoDateTimeSchema.nullable(),
+  /** The text in that language; null removes a translation (the English text cannot be removed). */
+  text: SitePageTextInputSchema.nullable(),
+});
+export type SitePageSave = z.infer<typeof SitePageSaveSchema>;

@@ -2,6 +2,7 @@ import { StoredDomainSettingsSchema, type StoredDomainSettings } from '@backlay/
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../platform/db/database';
 import { isoOf, num, queryRows } from '../betting';
+import type { Domain } from './domain-repository';
 
 /** A site's settings as stored, with the version every save bumps. */
 export interface StoredSiteSettings {
@@ -58,4 +59,31 @@ export async function saveSiteSettings(
         returning settings, settings_version, (extract(epoch from updated_at) * 1000)::float8 as updated_ms`,
   );
   return row ? toStored(row) : null;
+}
+
+/** The site's pages as stored (rules, exclusion policy, responsible gaming; see domain-repository's StoredPage). */
+export type StoredPages = Domain['content'];
+
+/** The domain's pages; with `lock`, its row is held (FOR UPDATE) until the transaction ends. */
+export async function findSitePages(
+  db: Executor,
+  domainId: number,
+  opts: { lock?: boolean } = {},
+): Promise<StoredPages | null> {
+  const [row] = await queryRows<{ content: unknown }>(
+    db,
+    sql`select content from domains where id = ${domainId} ${opts.lock ? sql`for update` : sql``}`,
+  );
+  if (!row) return null;
+  // Some drivers answer jsonb as its text.
+  const content = typeof row.content === 'string' ? (JSON.parse(row.content) as unknown) : row.content;
+  return (content ?? {}) as StoredPages;
+}
+
+/** Replaces the domain's pages (the settings and their version are left as they are). */
+export async function saveSitePages(db: Executor, domainId: number, content: StoredPages): Promise<void> {
+  await queryRows(
+    db,
+    sql`update domains set content = ${JSON.stringify(content)}::jsonb where id = ${domainId}`,
+  );
 }

@@ -16,4 +16,9 @@ export async function siteSettingsRoutes(app: FastifyInstance) {
   defineRoute(app, routes.adminSaveSiteSettings, ({ body, operator, audit }) =>
     settings.save(operator.domainId, body, audit),
   );
+  // The pages players read (rules, exclusion policy, responsible gaming), one page and language a save.
+  defineRoute(app, routes.adminSitePages, ({ operator }) => settings.readPages(operator.domainId));
+  defineRoute(app, routes.adminSaveSitePage, ({ body, operator, audit }) =>
+    settings.savePage(operator.domainId, body, audit),
+  );
 }

@@ -1,11 +1,29 @@
-import type { ErrorBody, SiteSettings, SiteSettingsInput, StoredDomainSettings } from '@backlay/contract';
+import {
+  CONTENT_PAGES,
+  type ContentPage,
+  type ErrorBody,
+  type SitePage,
+  type SitePageSave,
+  type SitePages,
+  type SitePageText,
+  type SiteSettings,
+  type SiteSettingsInput,
+  type StoredDomainSettings,
+} from '@backlay/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../platform/bus';
 import type { Db, Executor } from '../platform/db/database';
 import { AppError } from '../platform/http/app-error';
 import type { OperatorAction } from '../platform/http/auth-user';
 import type { DomainResolver } from './domains-plugin';
-import { findSiteSettings, saveSiteSettings, type StoredSiteSettings } from './site-settings-repository';
+import type { StoredPage } from './domain-repository';
+import {
+  findSitePages,
+  findSiteSettings,
+  saveSitePages,
+  saveSiteSettings,
+  type StoredSiteSettings,
+} from './site-settings-repository';
 
 /*
  * A site's settings as its owner sees and saves them (GET and PUT /admin/site-settings). A save
@@ -30,7 +48,43 @@ export class StaleSettingsError extends AppError {
   }
 }
 
+/** A page saved over a newer one: the error's body carries the page as it is (`current`). */
+export class StalePageError extends AppError {
+  constructor(readonly current: SitePage) {
+    super(
+      'SETTINGS_STALE',
+      'This page was changed by someone else since you opened it. Nothing was saved: review the newer text and save again.',
+    );
+  }
+
+  override toBody(): ErrorBody & { current: SitePage } {
+    return { ...super.toBody(), current: this.current };
+  }
+}
+
 type Audit = (executor: Executor, action: OperatorAction) => Promise<void>;
+
+/** A page as the Site screen shows it: every language's text, null where there is none. */
+export function sitePageOf(page: ContentPage, stored: StoredPage | undefined): SitePage {
+  return {
+    page,
+    updatedAt: stored?.updatedAt ?? null,
+    texts: {
+      en: stored ? { title: stored.title, sections: stored.sections } : null,
+      hi: stored?.translations?.hi ?? null,
+    },
+  };
+}
+
+/** What the audit row says of a page's text: its title and size, not the whole text. */
+function textSummary(text: SitePageText | null | undefined) {
+  if (!text) return null;
+  return {
+    title: text.title,
+    sections: text.sections.length,
+    paragraphs: text.sections.reduce((sum, section) => sum + section.paragraphs.length, 0),
+  };
+}
 
 /** The fields a save changed, before and after (the audit row's summaries), with the versions. */
 export function settingsChanges(
@@ -98,6 +152,65 @@ export class SiteSettingsService {
       .publish(SITE_SETTINGS_CHANNEL, JSON.stringify({ domainId, version: saved.version }))
       .catch((err: unknown) => {
         this.log.warn({ err, domainId }, "telling the other servers of a site's new settings failed");
+      });
+    return saved;
+  }
+
+  async readPages(domainId: number): Promise<SitePages> {
+    const content = await findSitePages(this.db, domainId);
+    if (!content) throw new AppError('DOMAIN_UNKNOWN');
+    return { pages: CONTENT_PAGES.map((page) => sitePageOf(page, content[page])) };
+  }
+
+  /**
+   * Saves one page in one language (or removes a translation, text null) if the page is still as
+   * it was read (`input.updatedAt`; the row is locked while it is compared and replaced). English is
+   * the page itself and cannot be removed; a translation needs the English page first. A refused
+   * save changes nothing and writes no audit row.
+   */
+  async savePage(domainId: number, input: SitePageSave, audit: Audit): Promise<SitePage> {
+    const saved = await this.db.transaction(async (tx) => {
+      const content = await findSitePages(tx, domainId, { lock: true });
+      if (!content) throw new AppError('DOMAIN_UNKNOWN');
+      const stored = content[input.page];
+      if ((stored?.updatedAt ?? null) !== input.updatedAt) {
+        throw new StalePageError(sitePageOf(input.page, stored));
+      }
+      // A new instant, later than the last save's even within one millisecond, so a stale copy always tells.
+      const updatedAt = new Date(
+        Math.max(Date.now(), stored ? Date.parse(stored.updatedAt) + 1 : 0),
+      ).toISOString();
+      let next: StoredPage;
+      let before: SitePageText | null | undefined;
+      if (input.language === 'en') {
+        if (input.text === null) {
+          throw new AppError('VALIDATION_FAILED', 'The English text of a page cannot be removed.');
+        }
+        before = stored && { title: stored.title, sections: stored.sections };
+        next = { ...stored, ...input.text, updatedAt };
+      } else {
+        if (!stored) throw new AppError('VALIDATION_FAILED', 'Write the English page first.');
+        before = stored.translations?.[input.language];
+        const translations = { ...stored.translations };
+        if (input.text === null) delete translations[input.language];
+        else translations[input.language] = input.text;
+        next = { ...stored, translations, updatedAt };
+      }
+      await saveSitePages(tx, domainId, { ...content, [input.page]: next });
+      await audit(tx, {
+        action: 'site.update_page',
+        target: `${input.page}:${input.language}`,
+        before: textSummary(before),
+        after: textSummary(input.text),
+      });
+      return sitePageOf(input.page, next);
+    });
+    // Committed: players' next read of the page, on this server and every other, is the new text.
+    this.resolver.forget();
+    await this.bus
+      .publish(SITE_SETTINGS_CHANNEL, JSON.stringify({ domainId, page: input.page }))
+      .catch((err: unknown) => {
+        this.log.warn({ err, domainId }, "telling the other servers of a site's new page failed");
       });
     return saved;
   }

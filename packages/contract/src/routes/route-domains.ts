@@ -44,6 +44,8 @@ export const ROUTE_DOMAIN = {
   clientIp: 'settings',
   adminSiteSettings: 'settings',
   adminSaveSiteSettings: 'settings',
+  adminSitePages: 'settings',
+  adminSaveSitePage: 'settings',
   adminUploadSiteImage: 'settings',
   adminCasinoProviders: 'settings',
   adminSaveCasinoProvider: 'settings',

@@ -77,6 +77,28 @@ export const settingsRoutes = {
     body: Site.SiteSettingsInputSchema,
     result: Site.SiteSettingsSchema,
   }),
+  adminSitePages: route({
+    method: 'GET',
+    path: '/admin/site-pages',
+    auth: 'operator',
+    tag: 'Operator',
+    summary:
+      "The site's rules, exclusion policy and responsible-gaming pages as stored, each in English and its translations (owner)",
+    query: undefined,
+    body: undefined,
+    result: Site.SitePagesSchema,
+  }),
+  adminSaveSitePage: route({
+    method: 'PUT',
+    path: '/admin/site-pages',
+    auth: 'operator',
+    tag: 'Operator',
+    summary:
+      "The owner saves one page in one language, or removes a translation (text null), from the page's updatedAt read (a newer one: 409 SETTINGS_STALE with the page); a translation needs the English page first; audited; players' next read shows it. Answers the page",
+    query: undefined,
+    body: Site.SitePageSaveSchema,
+    result: Site.SitePageSchema,
+  }),
   adminUploadSiteImage: route({
     method: 'POST',
     path: '/admin/site-images',
