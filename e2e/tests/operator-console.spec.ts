@@ -258,3 +258,75 @@ test('the owner turns the site blue and writes the news in the console; players 
     expect(restored.ok(), await restored.text()).toBe(true);
   }
 });
+
+test('the owner writes the responsible-gaming page in Hindi in the console; a player reading Hindi sees it next time; it is in the audit log', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const admin = await operatorHeaders(page.request, 'owner');
+  type SitePage = {
+    page: string;
+    updatedAt: string | null;
+    texts: { en: unknown; hi: { title: string; sections: unknown[] } | null };
+  };
+  const readPage = async () =>
+    (await envelope<{ pages: SitePage[] }>(page.request, '/admin/site-pages', { headers: admin })).pages.find(
+      (p) => p.page === 'responsible-gaming',
+    )!;
+  const original = await readPage();
+  const title = `ज़िम्मेदारी से खेलें (e2e ${Date.now() % 100000})`;
+  try {
+    const owner = await consoleAs(browser, 'owner');
+    await owner.getByRole('link', { name: 'Site' }).click();
+    await owner.getByRole('tab', { name: 'Pages' }).click();
+    await owner.getByRole('radio', { name: 'Responsible gaming' }).check();
+    await owner.getByRole('radio', { name: /Hindi/ }).check();
+    // The translator sees the English page beside the Hindi form.
+    await expect(owner.getByRole('article', { name: 'English text, for reference' })).toBeVisible();
+    const titleField = owner.getByLabel('Page title');
+    await expect(titleField).toHaveValue(original.texts.hi!.title);
+    await expect(titleField).toHaveAttribute('lang', 'hi');
+    await titleField.fill(title);
+    await owner.screenshot({ path: join(test.info().outputDir, 'console-pages-1280.png'), fullPage: true });
+    await owner.getByRole('button', { name: 'Save the Hindi translation' }).click();
+    await expect(
+      owner.getByText(
+        'Responsible gaming saved in Hindi. Players who read Hindi see it the next time they open it.',
+      ),
+    ).toBeVisible();
+    // On a phone the console fits the screen: nothing wider than it.
+    await owner.setViewportSize({ width: 360, height: 800 });
+    await expect
+      .poll(() => owner.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(360);
+    await owner.screenshot({ path: join(test.info().outputDir, 'console-pages-360.png'), fullPage: true });
+
+    // A player who reads Hindi opens the page and reads the new title, marked Hindi.
+    await page.goto('/inplay');
+    await page.getByTestId('language-switch').selectOption('hi');
+    await page.goto('/auth/login');
+    await page.getByRole('button', { name: /डेमो/ }).click();
+    await expect(page.getByTestId('header-balance')).toBeVisible();
+    await page.goto('/responsible-gaming');
+    const article = page.locator('article.content-page');
+    await expect(article.locator('h1')).toHaveText(title);
+    await expect(article).toHaveAttribute('lang', 'hi');
+
+    await owner.setViewportSize({ width: 1280, height: 900 });
+    await owner.getByRole('link', { name: 'Audit log' }).click();
+    await owner.getByLabel('Action').fill('site.update_page');
+    await owner.getByRole('button', { name: 'Apply' }).click();
+    const rows = owner.getByRole('table', { name: 'Audit log' }).locator('tbody tr');
+    await expect(rows.first()).toContainText('responsible-gaming:hi');
+    await owner.context().close();
+  } finally {
+    // Put the demo site's page back as it was for the journeys after this one.
+    const now = await readPage();
+    const restored = await page.request.put('/admin/site-pages', {
+      headers: admin,
+      data: { page: 'responsible-gaming', language: 'hi', updatedAt: now.updatedAt, text: original.texts.hi },
+    });
+    expect(restored.ok(), await restored.text()).toBe(true);
+  }
+});

@@ -3,11 +3,13 @@ import { useSearchParams } from 'react-router';
 import { BonusesPanel } from './BonusesPanel';
 import { CashierPanel } from './CashierPanel';
 import { CasinoProvidersPanel } from './CasinoProvidersPanel';
+import { PagesPanel } from './PagesPanel';
 import { ReferralPanel } from './ReferralPanel';
 import { SiteSettingsPanel } from './SiteSettingsForm';
 
 const TABS = [
   { key: 'settings', label: 'Site settings', panel: () => <SiteSettingsPanel /> },
+  { key: 'pages', label: 'Pages', panel: () => <PagesPanel /> },
   { key: 'cashier', label: 'Cashier', panel: () => <CashierPanel /> },
   { key: 'bonuses', label: 'Bonuses', panel: () => <BonusesPanel /> },
   { key: 'referral', label: 'Referral terms', panel: () => <ReferralPanel /> },
@@ -22,7 +24,8 @@ function isTab(value: string | null): value is TabKey {
 
 /**
  * The owner's Site screen: the settings players load (with a live preview of their client), the
- * cashier, the bonuses, the referral terms and the casino providers, one tab each. The tab is kept
+ * pages they read (rules, exclusion policy, responsible gaming, in English and Hindi), the cashier,
+ * the bonuses, the referral terms and the casino providers, one tab each. The tab is kept
  * in the address; a tab once opened stays mounted (hidden) so switching away keeps unsaved edits.
  */
 export function SitePage() {

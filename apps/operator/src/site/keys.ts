@@ -8,3 +8,5 @@ export const CASHIER_SETTINGS_KEY = 'admin-cashier-settings';
 export const BONUSES_KEY = 'admin-bonuses';
 export const REFERRAL_SETTINGS_KEY = 'admin-referral-settings';
 export const CASINO_PROVIDERS_KEY = 'admin-casino-providers';
+/** The operator's pages (rules, exclusion policy, responsible gaming) in every language. */
+export const SITE_PAGES_KEY = 'admin-site-pages';

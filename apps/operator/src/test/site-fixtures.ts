@@ -1,3 +1,5 @@
+import type { SitePage, SitePages } from '@backlay/contract';
+
 /** The Site screen's answers as the server puts them on the wire (money in rupees). */
 
 export const storedSettings = {
@@ -78,4 +80,45 @@ export function imageFile(name = 'logo.png', type = 'image/png', bytes = 8): Fil
   const content = new Uint8Array(bytes);
   content.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].slice(0, bytes));
   return new File([content], name, { type });
+}
+
+/** The operator's pages (GET /admin/site-pages): texts as stored, in English and Hindi. */
+export const rulesEnglish = {
+  title: 'Rules and Regulations',
+  sections: [
+    { heading: 'General', paragraphs: ['All bets are final once accepted.', 'Players must be 18 or older.'] },
+    { heading: 'Cricket', paragraphs: ['Bets on an abandoned match are void.'] },
+  ],
+};
+
+export const exclusionEnglish = {
+  title: 'Exclusion Policy',
+  sections: [{ heading: '', paragraphs: ['Ask support to exclude you for six months or more.'] }],
+};
+
+export const exclusionHindi = {
+  title: 'बहिष्करण नीति',
+  sections: [{ heading: '', paragraphs: ['छह महीने या अधिक के लिए बहिष्करण हेतु सहायता से कहें।'] }],
+};
+
+export function sitePage(page: SitePage['page'], overrides: Partial<SitePage> = {}): SitePage {
+  return { page, updatedAt: null, texts: { en: null, hi: null }, ...overrides };
+}
+
+/** The three pages: the rules in English alone, the exclusion policy translated, responsible gaming never written. */
+export function sitePages(rules: Partial<SitePage> = {}): SitePages {
+  return {
+    pages: [
+      sitePage('rule-regulations', {
+        updatedAt: '2025-11-20T09:00:00.000Z',
+        texts: { en: rulesEnglish, hi: null },
+        ...rules,
+      }),
+      sitePage('exclusion-policy', {
+        updatedAt: '2025-11-21T09:00:00.000Z',
+        texts: { en: exclusionEnglish, hi: exclusionHindi },
+      }),
+      sitePage('responsible-gaming'),
+    ],
+  };
 }
