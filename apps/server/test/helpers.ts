@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { expect } from 'vitest';
 import type { Db } from '../src/platform/db/database';
+import { findDomainByName, upsertDomain, type Domain } from '../src/settings/domain-repository';
 import {
   journalLines,
   journals,
@@ -340,4 +341,15 @@ export function claimsOf(login: LoginResult): HandClaims {
     sid: number;
   };
   return { userId: Number(c.sub), domainId: c.dom, sessionId: c.sid };
+}
+
+/** Another site beside the demo one: the demo site's settings, its own host name and pages. */
+export async function addSite(
+  db: Db,
+  site: { name: string; host: string; content: Domain['content'] },
+): Promise<void> {
+  const demo = await findDomainByName(db, 'test');
+  if (!demo) throw new Error('no demo domain');
+  const { domainName: _name, ...settings } = demo.settings;
+  await upsertDomain(db, { name: site.name, hosts: [site.host], settings, content: site.content });
 }

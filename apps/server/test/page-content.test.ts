@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageContent } from '@backlay/contract';
-import { findDomainByName, upsertDomain } from '../src/settings/domain-repository';
 import { backends, createTestApp, type TestContext } from './harness';
-import { call, expectOk, expectRefused } from './helpers';
+import { addSite, call, expectOk, expectRefused } from './helpers';
 
 /*
  * The operator's pages (rules, exclusion policy, responsible gaming) in the player's language: a
@@ -18,13 +17,9 @@ describe.each(backends)("the operator's pages in the player's language (%s)", (b
   beforeAll(async () => {
     ctx = await createTestApp(backend);
     // A site whose operator wrote its rules in English only.
-    const demo = await findDomainByName(ctx.database.db, 'test');
-    if (!demo) throw new Error('no demo domain');
-    const { domainName: _name, ...settings } = demo.settings;
-    await upsertDomain(ctx.database.db, {
+    await addSite(ctx.database.db, {
       name: 'english-only',
-      hosts: [ENGLISH_ONLY_HOST],
-      settings,
+      host: ENGLISH_ONLY_HOST,
       content: {
         'rule-regulations': {
           title: 'House Rules',

@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageContent, SitePage, SitePages } from '@backlay/contract';
 import { queryRows } from '../src/betting/sql-rows';
-import { findDomainByName, upsertDomain } from '../src/settings/domain-repository';
 import { backends, createTestApp, type TestContext } from './harness';
-import { call, expectOk, expectRefused } from './helpers';
+import { addSite, call, expectOk, expectRefused } from './helpers';
 import { operatorToken, otherSiteOperatorToken } from './operator-helpers';
 
 /*
@@ -37,15 +36,7 @@ describe.each(backends)('the site pages by the owner (%s)', (backend) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp(backend);
-    const demo = await findDomainByName(ctx.database.db, 'test');
-    if (!demo) throw new Error('no demo domain');
-    const { domainName: _name, ...settings } = demo.settings;
-    await upsertDomain(ctx.database.db, {
-      name: 'pages-site',
-      hosts: [NEW_SITE_HOST],
-      settings,
-      content: {},
-    });
+    await addSite(ctx.database.db, { name: 'pages-site', host: NEW_SITE_HOST, content: {} });
   });
   afterAll(async () => {
     await ctx?.close();

@@ -1,12 +1,6 @@
 import type { ContentLanguage, RouteBody, SitePage, SitePages, SitePageText } from '@backlay/contract';
 import { FontAwesomeIcon } from '@fortawesome/react-fontawesome';
-import {
-  faArrowDown,
-  faArrowUp,
-  faPlus,
-  faTrash,
-  faTriangleExclamation,
-} from '@fortawesome/free-solid-svg-icons';
+import { faPlus, faTrash, faTriangleExclamation } from '@fortawesome/free-solid-svg-icons';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
@@ -16,7 +10,7 @@ import { call } from '@/api/client';
 import { toApiError, type ApiError } from '@/api/errors';
 import { formatDateTime } from '@/shared/format';
 import { Problem } from '@/shared/Problem';
-import { SaveBar, SaveRefusal, useStoredSettings, useWarnBeforeLeaving } from './form-helpers';
+import { ItemActions, SaveBar, SaveRefusal, useStoredSettings, useWarnBeforeLeaving } from './form-helpers';
 import { SITE_PAGES_KEY } from './keys';
 import {
   EMPTY_SECTION,
@@ -493,35 +487,15 @@ function PageEditor({
                       {paragraphsError?.message ?? <ParagraphCount control={control} index={index} />}
                     </span>
                   </div>
-                  <div className="site-page-section__actions">
-                    <button
-                      type="button"
-                      className="btn btn--small"
-                      aria-label={`Move section ${n} up`}
-                      disabled={index === 0}
-                      onClick={() => move(index, index - 1)}
-                    >
-                      <FontAwesomeIcon icon={faArrowUp} />
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn--small"
-                      aria-label={`Move section ${n} down`}
-                      disabled={index === fields.length - 1}
-                      onClick={() => move(index, index + 1)}
-                    >
-                      <FontAwesomeIcon icon={faArrowDown} />
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn--small btn--reject"
-                      aria-label={`Remove section ${n}`}
-                      disabled={fields.length === 1}
-                      onClick={() => remove(index)}
-                    >
-                      <FontAwesomeIcon icon={faTrash} />
-                    </button>
-                  </div>
+                  <ItemActions
+                    className="site-page-section__actions"
+                    item={`section ${n}`}
+                    index={index}
+                    count={fields.length}
+                    move={move}
+                    remove={remove}
+                    keepOne
+                  />
                 </fieldset>
               </li>
             );

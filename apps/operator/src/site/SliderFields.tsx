@@ -1,7 +1,8 @@
 import { FontAwesomeIcon } from '@fortawesome/react-fontawesome';
-import { faArrowDown, faArrowUp, faPlus, faTrash } from '@fortawesome/free-solid-svg-icons';
+import { faPlus } from '@fortawesome/free-solid-svg-icons';
 import { useId } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
+import { ItemActions } from './form-helpers';
 import { ImageField } from './ImageField';
 import { emptyAsNull, MAX_SLIDES, type SiteFormValues } from './site-form';
 
@@ -54,34 +55,14 @@ export function SliderFields() {
                       "A page of the players' site (/inplay) or an https:// address; empty: leads nowhere."}
                   </span>
                 </div>
-                <div className="site-slide__actions">
-                  <button
-                    type="button"
-                    className="btn btn--small"
-                    aria-label={`Move slide ${n} up`}
-                    disabled={index === 0}
-                    onClick={() => move(index, index - 1)}
-                  >
-                    <FontAwesomeIcon icon={faArrowUp} />
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn--small"
-                    aria-label={`Move slide ${n} down`}
-                    disabled={index === fields.length - 1}
-                    onClick={() => move(index, index + 1)}
-                  >
-                    <FontAwesomeIcon icon={faArrowDown} />
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn--small btn--reject"
-                    aria-label={`Remove slide ${n}`}
-                    onClick={() => remove(index)}
-                  >
-                    <FontAwesomeIcon icon={faTrash} />
-                  </button>
-                </div>
+                <ItemActions
+                  className="site-slide__actions"
+                  item={`slide ${n}`}
+                  index={index}
+                  count={fields.length}
+                  move={move}
+                  remove={remove}
+                />
               </li>
             );
           })}

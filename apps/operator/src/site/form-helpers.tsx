@@ -1,3 +1,5 @@
+import { faArrowDown, faArrowUp, faTrash } from '@fortawesome/free-solid-svg-icons';
+import { FontAwesomeIcon } from '@fortawesome/react-fontawesome';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import type {
@@ -148,6 +150,61 @@ export function SaveBar({
       </button>
       <button type="submit" className="btn btn--primary" disabled={!dirty || saving} aria-busy={saving}>
         {saveLabel}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * Move up, move down and remove for one item of a list of fields (useFieldArray), each button
+ * named for the item ("Move slide 2 up"). `keepOne` keeps the last item from being removed.
+ */
+export function ItemActions({
+  item,
+  index,
+  count,
+  move,
+  remove,
+  keepOne = false,
+  className,
+}: {
+  /** The item as the buttons' names say it, e.g. "slide 2". */
+  item: string;
+  index: number;
+  count: number;
+  move: (from: number, to: number) => void;
+  remove: (index: number) => void;
+  keepOne?: boolean;
+  className: string;
+}) {
+  return (
+    <div className={className}>
+      <button
+        type="button"
+        className="btn btn--small"
+        aria-label={`Move ${item} up`}
+        disabled={index === 0}
+        onClick={() => move(index, index - 1)}
+      >
+        <FontAwesomeIcon icon={faArrowUp} />
+      </button>
+      <button
+        type="button"
+        className="btn btn--small"
+        aria-label={`Move ${item} down`}
+        disabled={index === count - 1}
+        onClick={() => move(index, index + 1)}
+      >
+        <FontAwesomeIcon icon={faArrowDown} />
+      </button>
+      <button
+        type="button"
+        className="btn btn--small btn--reject"
+        aria-label={`Remove ${item}`}
+        disabled={keepOne && count === 1}
+        onClick={() => remove(index)}
+      >
+        <FontAwesomeIcon icon={faTrash} />
       </button>
     </div>
   );
