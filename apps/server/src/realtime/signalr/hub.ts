@@ -559,25 +559,15 @@ export class SignalRHub<S> {
       state = this.options.newCallState();
       conn.callState = state;
     }
-    return {
-      connectionId: conn.id,
-      get userId() {
-        return conn.userId;
-      },
-      state,
-      get closed() {
-        return conn.closed;
-      },
-      claim: async (identity) => {
-        if (conn.userId !== null && conn.userId !== identity.userId) return 'other-user';
-        if (conn.closed) return 'closed';
-        await this.adoptUser(conn, identity);
-        return 'claimed';
-      },
-      joinGroup: (group) => this.joinGroup(conn, group),
-      leaveGroup: (group) => this.leaveGroup(conn, group),
-    };
+    return new ConnectionCall(this.callHost, conn, state);
   }
+
+  /** What every call reaches of this hub, made once (a call then holds no closures of its own). */
+  private readonly callHost: CallHost = {
+    adoptUser: (conn, who) => this.adoptUser(conn, who),
+    joinGroup: (conn, group) => this.joinGroup(conn, group),
+    leaveGroup: (conn, group) => this.leaveGroup(conn, group),
+  };
 
   // ----- timers -----
 
@@ -782,5 +772,53 @@ export class SignalRHub<S> {
     clearTimeout(pending.timer);
     this.pendingAcks.delete(ackId);
     pending.resolve();
+  }
+}
+
+/** The hub's side of a call's connection: its user and its groups. */
+interface CallHost {
+  adoptUser(conn: ClientConnection, who: HubIdentity): Promise<boolean>;
+  joinGroup(conn: ClientConnection, group: string): Promise<void>;
+  leaveGroup(conn: ClientConnection, group: string): void;
+}
+
+/**
+ * What a hub method sees of its connection, one per invocation: three fields, its getters and
+ * methods on the prototype (an object literal with getters and arrow functions made seven functions
+ * and a context for every call, heartbeats included).
+ */
+class ConnectionCall<S> implements HubCall<S> {
+  constructor(
+    private readonly host: CallHost,
+    private readonly conn: ClientConnection,
+    readonly state: S,
+  ) {}
+
+  get connectionId(): string {
+    return this.conn.id;
+  }
+
+  get userId(): string | null {
+    return this.conn.userId;
+  }
+
+  get closed(): boolean {
+    return this.conn.closed;
+  }
+
+  async claim(identity: HubIdentity): Promise<'claimed' | 'other-user' | 'closed'> {
+    const { conn } = this;
+    if (conn.userId !== null && conn.userId !== identity.userId) return 'other-user';
+    if (conn.closed) return 'closed';
+    await this.host.adoptUser(conn, identity);
+    return 'claimed';
+  }
+
+  joinGroup(group: string): Promise<void> {
+    return this.host.joinGroup(this.conn, group);
+  }
+
+  leaveGroup(group: string): void {
+    this.host.leaveGroup(this.conn, group);
   }
 }
