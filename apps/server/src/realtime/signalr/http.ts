@@ -29,6 +29,22 @@ const AVAILABLE_TRANSPORTS = [
   { transport: 'ServerSentEvents', transferFormats: ['Text'] },
   { transport: 'LongPolling', transferFormats: ['Text', 'Binary'] },
 ];
+/** The transports as negotiate's answer carries them, serialised once. */
+const AVAILABLE_TRANSPORTS_JSON = JSON.stringify(AVAILABLE_TRANSPORTS);
+
+/**
+ * Negotiate's answer. Connection ids and tokens are base64url (nothing in them to escape), so the
+ * JSON is written out rather than built as an object and serialised on every negotiate.
+ */
+function negotiateAnswer(conn: ClientConnection, negotiateVersion: number, stateful: boolean): string {
+  return (
+    `{"connectionId":"${conn.id}","negotiateVersion":${negotiateVersion},` +
+    `"availableTransports":${AVAILABLE_TRANSPORTS_JSON}` +
+    (negotiateVersion >= 1 ? `,"connectionToken":"${conn.token}"` : '') +
+    (stateful ? ',"useStatefulReconnect":true' : '') +
+    '}'
+  );
+}
 
 const PREFLIGHT_HEADERS = 'Authorization, Content-Type, X-Requested-With, X-SignalR-User-Agent';
 
@@ -274,17 +290,10 @@ export async function registerSignalRHttp<S>(
         const stateful = query.get('useStatefulReconnect') === 'true';
         const negotiateVersion = Math.min(version, 1);
         const conn = hub.createConnection(identity.who, stateful, negotiateVersion);
-        const body: Record<string, unknown> = {
-          connectionId: conn.id,
-          negotiateVersion,
-          availableTransports: AVAILABLE_TRANSPORTS,
-        };
-        if (negotiateVersion >= 1) body.connectionToken = conn.token;
-        if (stateful) body.useStatefulReconnect = true;
         return reply
           .code(200)
           .header('content-type', 'application/json; charset=utf-8')
-          .send(JSON.stringify(body));
+          .send(negotiateAnswer(conn, negotiateVersion, stateful));
       });
 
       function connectionOf(request: FastifyRequest, reply: FastifyReply): ClientConnection | null {
