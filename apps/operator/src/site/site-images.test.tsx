@@ -1,28 +1,12 @@
 import { MAX_IMAGE_BYTES } from '@backlay/contract';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Providers } from '@/app/App';
-import { makeQueryClient } from '@/app/query-client';
 import { signedInAs } from '@/test/console';
 import { fakeServer, ok, refused } from '@/test/fake-server';
+import { input, renderSite } from '@/test/site-screen';
 import type { storedSettings } from '@/test/site-fixtures';
 import { imageFile, siteSettings } from '@/test/site-fixtures';
-import { SitePage } from './SitePage';
 
-function renderSite() {
-  return render(
-    <Providers queryClient={makeQueryClient()}>
-      <MemoryRouter initialEntries={['/site']}>
-        <Routes>
-          <Route path="/site" element={<SitePage />} />
-        </Routes>
-      </MemoryRouter>
-    </Providers>,
-  );
-}
-
-const input = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
 const choose = (label: string, file: File) => fireEvent.change(input(label), { target: { files: [file] } });
 /** The image field around a label: its address, its upload and what it says. */
 const fieldOf = (label: string) => input(label).closest('.site-image') as HTMLElement;

@@ -1,25 +1,13 @@
 import type { RouteBody } from '@backlay/contract';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Providers } from '@/app/App';
-import { makeQueryClient } from '@/app/query-client';
 import { signedInAs } from '@/test/console';
 import { fakeServer, ok, refused } from '@/test/fake-server';
+import { button, input, renderSite, type } from '@/test/site-screen';
 import { exclusionEnglish, rulesEnglish, sitePage, sitePages } from '@/test/site-fixtures';
-import { SitePage } from './SitePage';
 
-function renderSite(path = '/site?tab=pages') {
-  return render(
-    <Providers queryClient={makeQueryClient()}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/site" element={<SitePage />} />
-        </Routes>
-      </MemoryRouter>
-    </Providers>,
-  );
-}
+/** The Site screen opened on its Pages tab. */
+const PAGES_TAB = '/site?tab=pages';
 
 type Saved = RouteBody<'adminSaveSitePage'>;
 
@@ -40,9 +28,6 @@ function pagesServer(pages = sitePages(), savedAt = '2025-11-24T12:00:00.000Z') 
   return server;
 }
 
-const input = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
-const button = (name: string) => screen.getByText(name, { selector: 'button' }) as HTMLButtonElement;
-const type = (label: string, value: string) => fireEvent.change(input(label), { target: { value } });
 const saveState = () => screen.getByTestId('page-save-state').textContent;
 
 async function loaded() {
@@ -53,7 +38,7 @@ describe('the Site screen: pages', { timeout: 20_000 }, () => {
   it('lists the three pages with where each stands, and shows the chosen one in the form', async () => {
     signedInAs('owner');
     const server = pagesServer();
-    renderSite();
+    renderSite(PAGES_TAB);
     await loaded();
     expect(server.calls('GET /admin/site-pages')[0]!.authorization).toBe('Bearer token-of-owner_op');
     expect(screen.getByRole('tab', { name: 'Pages', selected: true })).toBeTruthy();
@@ -100,7 +85,7 @@ describe('the Site screen: pages', { timeout: 20_000 }, () => {
   it('saves the page in English with the updatedAt read and the text trimmed and split', async () => {
     signedInAs('owner');
     const server = pagesServer();
-    renderSite();
+    renderSite(PAGES_TAB);
     await loaded();
 
     type('Page title', '  Rules of the site  ');
@@ -185,7 +170,7 @@ describe('the Site screen: pages', { timeout: 20_000 }, () => {
         },
       },
     });
-    renderSite();
+    renderSite(PAGES_TAB);
     await loaded();
 
     type('Page title', 'My rules');
@@ -234,7 +219,7 @@ describe('the Site screen: pages', { timeout: 20_000 }, () => {
   it("judges the form with the contract's bounds before sending, and shows the server's own refusals", async () => {
     signedInAs('owner');
     const server = pagesServer();
-    renderSite();
+    renderSite(PAGES_TAB);
     await loaded();
 
     type('Page title', '   ');
@@ -271,7 +256,7 @@ describe('the Site screen: pages', { timeout: 20_000 }, () => {
   it('removes a Hindi translation after a confirmation, sending text null', async () => {
     signedInAs('owner');
     const server = pagesServer();
-    renderSite();
+    renderSite(PAGES_TAB);
     await loaded();
     fireEvent.click(input('Exclusion policy'));
     fireEvent.click(input('हिन्दी (Hindi)'));
@@ -316,7 +301,7 @@ describe('the Site screen: pages', { timeout: 20_000 }, () => {
   it('starts a Hindi translation from nothing, with the English text beside it to translate', async () => {
     signedInAs('owner');
     const server = pagesServer();
-    renderSite();
+    renderSite(PAGES_TAB);
     await loaded();
     fireEvent.click(input('हिन्दी (Hindi)'));
 
@@ -360,7 +345,7 @@ describe('the Site screen: pages', { timeout: 20_000 }, () => {
   it('asks for the English page before a translation of a page never written', async () => {
     signedInAs('owner');
     const server = pagesServer();
-    renderSite();
+    renderSite(PAGES_TAB);
     await loaded();
     fireEvent.click(input('Responsible gaming'));
     fireEvent.click(input('हिन्दी (Hindi)'));
@@ -386,7 +371,7 @@ describe('the Site screen: pages', { timeout: 20_000 }, () => {
   it('asks before dropping unsaved changes to open another page', async () => {
     signedInAs('owner');
     pagesServer();
-    renderSite();
+    renderSite(PAGES_TAB);
     await loaded();
     type('Page title', 'Unsaved rules');
 
@@ -423,7 +408,7 @@ describe('the Site screen: pages', { timeout: 20_000 }, () => {
         'Your role (finance) may not do this: it needs owner.',
       ),
     });
-    renderSite();
+    renderSite(PAGES_TAB);
     expect(await screen.findByText(/may not see or change the site's pages/)).toBeTruthy();
     expect(screen.queryByLabelText('Page title')).toBeNull();
   });

@@ -1,36 +1,17 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Providers } from '@/app/App';
-import { makeQueryClient } from '@/app/query-client';
 import { signedInAs } from '@/test/console';
 import { fakeServer, ok, refused } from '@/test/fake-server';
+import { button, input, renderSite, type } from '@/test/site-screen';
 import { siteSettings, storedSettings } from '@/test/site-fixtures';
-import { SitePage } from './SitePage';
 
 // The route is not wired into the console yet: the page alone, with the console's providers.
-function renderSite(path = '/site') {
-  return render(
-    <Providers queryClient={makeQueryClient()}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/site" element={<SitePage />} />
-        </Routes>
-      </MemoryRouter>
-    </Providers>,
-  );
-}
 
 function siteServer(settings = siteSettings()) {
   return fakeServer({ 'GET /admin/site-settings': ok(settings) });
 }
 
-// Found by their labels and text rather than by role: the form is long, and computing every
-// control's accessible name for each role query is slow in jsdom.
-const input = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
-const button = (name: string) => screen.getByText(name, { selector: 'button' }) as HTMLButtonElement;
 const preview = () => screen.getByLabelText("Preview of the players' site");
-const type = (label: string, value: string) => fireEvent.change(input(label), { target: { value } });
 
 async function loaded() {
   await screen.findByLabelText('Site title');
