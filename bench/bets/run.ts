@@ -14,6 +14,8 @@
 // books are checked (every order's rows, every market's exposure recomputed from its bets, the
 // wallets, the ledger). BENCH_WITH_CASINO=0 runs the bets alone (the report says so: the goals are
 // judged with the casino beside). The report names each goal with whether it was met.
+// BENCH_PROF=dir writes the bet server's CPU profile of the measured window alone
+// (dir/bets-window.cpuprofile; read it with bench/hub/cpu-summary.ts, --per the bets accepted).
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -309,11 +311,7 @@ async function betRun(hooks: RunHooks = {}): Promise<Record<string, unknown>> {
   const name = `backlay_bench_${randomBytes(4).toString('hex')}`;
   await withAdmin((c) => c.query(`CREATE DATABASE ${name}`));
   const child = fork(join(here, 'server.ts'), [databaseUrl(name), String(PLAYERS)], {
-    execArgv: [
-      '--import',
-      'tsx',
-      ...(process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : []),
-    ],
+    execArgv: ['--import', 'tsx'],
     stdio: 'inherit',
   });
   try {

@@ -1,7 +1,10 @@
 // The server side of the bet benchmark, run as its own process: the real app factory on
 // PostgreSQL with a feed of fixed zero-delay markets, and funded players created directly.
 import { paise } from '@backlay/exchange';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { matchOddsMarket, TestFeed } from '@backlay/feed-simulator/test-feed';
 import { sql } from 'drizzle-orm';
@@ -75,16 +78,32 @@ await app.listen({ host: '127.0.0.1', port: 0 });
 const { port } = app.server.address() as AddressInfo;
 process.send?.({ type: 'ready', port, tokens } satisfies ServerMessage);
 
+/**
+ * BENCH_PROF=dir: a CPU profile of the measured window only (from 'mark' to 'stats'), not of the
+ * start-up, the warm-up or the resting orders' matching after it, written as bets-window.cpuprofile.
+ */
+const profileDir = process.env.BENCH_PROF;
+const profiler = profileDir ? new Session() : null;
+profiler?.connect();
+
 let mark = process.cpuUsage();
 let markAt = performance.now();
 process.on('message', async (message: { type: string }) => {
   if (message.type === 'mark') {
+    if (profiler) {
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+    }
     mark = process.cpuUsage();
     markAt = performance.now();
   }
   if (message.type === 'stats') {
     const used = process.cpuUsage(mark);
     const wallMs = performance.now() - markAt;
+    if (profiler && profileDir) {
+      const { profile } = await profiler.post('Profiler.stop');
+      writeFileSync(join(profileDir, 'bets-window.cpuprofile'), JSON.stringify(profile));
+    }
     process.send?.({
       type: 'stats',
       stats: { wallMs, userCpuMs: used.user / 1000, systemCpuMs: used.system / 1000 },
