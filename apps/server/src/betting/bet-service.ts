@@ -69,13 +69,14 @@ export function orderStatus(matchedPaise: number, unmatchedPaise: number): Order
 }
 
 /** A planned row as the write repository takes it. */
-export function newBetRow(r: PlannedRow): NewBetRow {
+export function newBetRow(r: PlannedRow, matchedVersion: number | null = null): NewBetRow {
   return {
     status: r.status,
     priceHundredths: r.stored.priceHundredths,
     stakePaise: r.stored.stakePaise,
     liabilityPaise: r.liabilityPaise,
     profitPaise: r.profitPaise,
+    matchedVersion,
   };
 }
 
@@ -222,9 +223,7 @@ export class BetService {
         rate: plan.exchange ? null : plan.asked.rate,
         line: plan.asked.line,
         // The resting part took its order's share of these prices already (exchange-matching.md).
-        rows: rows.map((r) =>
-          r.status === 'UNMATCHED' ? { ...newBetRow(r), matchedVersion: market.version } : newBetRow(r),
-        ),
+        rows: rows.map((r) => newBetRow(r, r.status === 'UNMATCHED' ? market.version : null)),
         persistence: body.persistence,
         isCashOut: body.cashOut,
         ip,
