@@ -242,8 +242,22 @@ test('tapping a price opens the betslip with that selection', async ({ page }) =
   await expect(runner).toBeVisible();
   const name = (await runner.locator('.runner__name > span').first().textContent()) ?? '';
   const cell = runner.locator('.price--back.price--l0:not(.price--empty)');
-  const price = (await cell.locator('.price__main').textContent()) ?? '';
+  // The price the cell shows when it is tapped, read by a listener that runs before the app's in
+  // the same click: a live event's prices move, and reading the text before clicking could see the
+  // price before the one tapped (CI once read 4.3 and tapped 4.5).
+  await page.evaluate(() => {
+    document.addEventListener(
+      'click',
+      (e) => {
+        const tapped = (e.target as Element).closest('.price')?.querySelector('.price__main');
+        (window as unknown as { __tapped?: string | null }).__tapped = tapped?.textContent ?? null;
+      },
+      { capture: true, once: true },
+    );
+  });
   await cell.click();
+  const price = await page.evaluate(() => (window as unknown as { __tapped?: string | null }).__tapped);
+  expect(price).toBeTruthy();
   const slip = page.getByTestId('betslip');
   await expect(slip).toBeVisible();
   await expect(slip).toContainText(name);
