@@ -40,6 +40,14 @@ const ratioOf = (a: number | null, b: number | null) =>
 const atMost = (value: number | null, goal: number) => (value === null ? null : value <= goal);
 const atLeast = (value: number | null, goal: number) => (value === null ? null : value >= goal);
 
+/** The bets' rounds (bench/bets: the round of the median ratio is reported): each round's ratio. */
+function roundsNote(r: Json): string {
+  const rounds = Array.isArray(r.rounds) ? (r.rounds as Json[]) : [];
+  if (rounds.length < 2) return '';
+  const ratios = rounds.map((x) => num(x.ratio)).map((x) => (x === null ? '?' : String(x)));
+  return `; median of ${rounds.length} rounds (ratios ${ratios.join(', ')})`;
+}
+
 /** Each benchmark's figures, read from its report (null when the report is missing). */
 const EXTRACT: Record<string, (r: Json) => Row[]> = {
   bets: (r) => {
@@ -58,7 +66,7 @@ const EXTRACT: Record<string, (r: Json) => Row[]> = {
         ratio,
         goal: '≥ 1.0 × pgbench -N',
         met: ratio === null ? null : ratio >= 1,
-        note: `${Math.round((num(r.bets?.restingShare) ?? 0) * 100)} % resting${casino ? ', casino wallet load beside' : ', no casino load beside'}`,
+        note: `${Math.round((num(r.bets?.restingShare) ?? 0) * 100)} % resting${casino ? ', casino wallet load beside' : ', no casino load beside'}${roundsNote(r)}`,
       },
       {
         bench: 'bets',
