@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { call } from '@/api/client';
 import type { ApiError } from '@/api/errors';
 import { toApiError } from '@/api/errors';
+import { ConfirmBox } from '@/shared/ConfirmBox';
 import { formatMoney } from '@/shared/format';
 import { ReasonField } from '@/shared/ReasonField';
 import { Refusal } from '@/shared/Refusal';
@@ -236,7 +237,22 @@ function AdjustForm({ player, wallet }: { player: Player; wallet: Wallet }) {
         )}
       </form>
       {pending != null && (
-        <div className="player__confirm" role="alertdialog" aria-label="Confirm the adjustment">
+        <ConfirmBox
+          label="Confirm the adjustment"
+          confirm={`Yes, ${pending.direction}`}
+          tone={pending.direction === 'credit' ? 'approve' : 'reject'}
+          busy={busy}
+          onConfirm={() => {
+            if (sending.current) return;
+            sending.current = true;
+            mutation.mutate(pending);
+          }}
+          onCancel={() => {
+            setPending(null);
+            setUncertain(false);
+            setRefusal(null);
+          }}
+        >
           <p>
             <strong>{describeAdjustment(pending.direction, pending.amount, player.userName)}</strong>
           </p>
@@ -250,33 +266,7 @@ function AdjustForm({ player, wallet }: { player: Player; wallet: Wallet }) {
             <dt>Reason</dt>
             <dd>{pending.reason}</dd>
           </dl>
-          <div className="player__confirm-actions">
-            <button
-              type="button"
-              className={pending.direction === 'credit' ? 'btn btn--approve' : 'btn btn--reject'}
-              disabled={busy}
-              onClick={() => {
-                if (sending.current) return;
-                sending.current = true;
-                mutation.mutate(pending);
-              }}
-            >
-              Yes, {pending.direction}
-            </button>
-            <button
-              type="button"
-              className="btn"
-              disabled={busy}
-              onClick={() => {
-                setPending(null);
-                setUncertain(false);
-                setRefusal(null);
-              }}
-            >
-              Cancel
-            </button>
-          </div>
-        </div>
+        </ConfirmBox>
       )}
     </section>
   );

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { call } from '@/api/client';
 import type { ApiError } from '@/api/errors';
 import { toApiError } from '@/api/errors';
+import { ConfirmBox } from '@/shared/ConfirmBox';
 import { ReasonField } from '@/shared/ReasonField';
 import { Refusal } from '@/shared/Refusal';
 import { useSession } from '@/session/session-store';
@@ -130,31 +131,20 @@ function LockForm({ player }: { player: Player }) {
         )}
       </form>
       {confirming != null && (
-        <div className="player__confirm" role="alertdialog" aria-label={`Confirm: ${verb.toLowerCase()}`}>
+        <ConfirmBox
+          label={`Confirm: ${verb.toLowerCase()}`}
+          confirm={`Yes, ${verb.toLowerCase()}`}
+          tone={locking ? 'reject' : 'approve'}
+          busy={mutation.isPending}
+          onConfirm={() => mutation.mutate(confirming)}
+          onCancel={() => setConfirming(null)}
+        >
           <p>
             {locking
               ? `Lock ${player.userName}? Every sign-in session of theirs ends now, and they cannot sign in until unlocked.`
               : `Unlock ${player.userName}? They may sign in again.`}
           </p>
-          <div className="player__confirm-actions">
-            <button
-              type="button"
-              className={locking ? 'btn btn--reject' : 'btn btn--approve'}
-              disabled={mutation.isPending}
-              onClick={() => mutation.mutate(confirming)}
-            >
-              Yes, {verb.toLowerCase()}
-            </button>
-            <button
-              type="button"
-              className="btn"
-              disabled={mutation.isPending}
-              onClick={() => setConfirming(null)}
-            >
-              Cancel
-            </button>
-          </div>
-        </div>
+        </ConfirmBox>
       )}
     </section>
   );

@@ -8,10 +8,12 @@ import { useFieldArray, useForm, useWatch, type Control } from 'react-hook-form'
 import { toast } from 'react-toastify';
 import { call } from '@/api/client';
 import { toApiError, type ApiError } from '@/api/errors';
+import { ConfirmBox } from '@/shared/ConfirmBox';
 import { formatDateTime } from '@/shared/format';
 import { Problem } from '@/shared/Problem';
 import { ItemActions, SaveBar, SaveRefusal, useStoredSettings, useWarnBeforeLeaving } from './form-helpers';
 import { SITE_PAGES_KEY } from './keys';
+import { showNewerIfStale } from './stale-save';
 import {
   EMPTY_SECTION,
   formFieldOf,
@@ -141,28 +143,23 @@ function PagesEditor({ pages }: { pages: SitePage[] }) {
       </div>
 
       {pending && (
-        <div className="player__confirm" role="alertdialog" aria-label="Confirm: discard unsaved changes">
+        <ConfirmBox
+          label="Confirm: discard unsaved changes"
+          confirm="Discard my changes"
+          tone="reject"
+          onConfirm={() => {
+            setChoice(pending);
+            setPending(null);
+          }}
+          cancel="Keep editing"
+          onCancel={() => setPending(null)}
+        >
           <p>
             <FontAwesomeIcon icon={faTriangleExclamation} /> Your changes to {PAGE_NAMES[choice.page]} (
             {LANGUAGE_NAMES[choice.language]}) are not saved. Discard them and open {PAGE_NAMES[pending.page]}{' '}
             ({LANGUAGE_NAMES[pending.language]})?
           </p>
-          <div className="player__confirm-actions">
-            <button
-              type="button"
-              className="btn btn--reject"
-              onClick={() => {
-                setChoice(pending);
-                setPending(null);
-              }}
-            >
-              Discard my changes
-            </button>
-            <button type="button" className="btn" onClick={() => setPending(null)}>
-              Keep editing
-            </button>
-          </div>
-        </div>
+        </ConfirmBox>
       )}
 
       {choice.language === 'hi' && stored.texts.en == null ? (
@@ -347,22 +344,20 @@ function PageEditor({
     },
     onError: async (thrown, body) => {
       const error = toApiError(thrown);
-      if (error.code === 'SETTINGS_STALE') {
-        toast.warn('Not saved: someone saved this page meanwhile.');
-        // The client keeps the error's code and message only, not its `current`: the pages are
-        // read again (the same page as `current`, or newer still).
-        try {
+      const stale = await showNewerIfStale(error, {
+        warning: 'Not saved: someone saved this page meanwhile.',
+        readAgain: async () => {
           const now = await queryClient.fetchQuery({
             queryKey: [SITE_PAGES_KEY],
             queryFn: readPages,
             staleTime: 0,
           });
-          setStale(now.pages.find((p) => p.page === body.page) ?? unwrittenPage(body.page));
-        } catch (readError) {
-          setRefusal(toApiError(readError));
-        }
-        return;
-      }
+          return now.pages.find((p) => p.page === body.page) ?? unwrittenPage(body.page);
+        },
+        show: setStale,
+        refuse: setRefusal,
+      });
+      if (stale) return;
       for (const v of error.validationErrors) {
         const field = formFieldOf(v.field);
         if (field) setError(field, { type: 'server', message: v.message });

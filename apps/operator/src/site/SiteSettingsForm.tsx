@@ -30,6 +30,7 @@ import { SitePreview } from './SitePreview';
 import { SliderFields } from './SliderFields';
 import { StaleNotice } from './StaleNotice';
 import { SuspendSwitch } from './SuspendSwitch';
+import { showNewerIfStale } from './stale-save';
 
 export const SAVED_MESSAGE = 'Saved. Players see it on their next page load.';
 
@@ -187,22 +188,14 @@ function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
     },
     onError: async (thrown) => {
       const error = toApiError(thrown);
-      if (error.code === 'SETTINGS_STALE') {
-        toast.warn('Not saved: someone saved newer settings.');
-        // The client keeps the error's code and message only, not its `current`: the newer
-        // settings are read again (the same, or newer still).
-        try {
-          const theirs = await queryClient.fetchQuery({
-            queryKey: [SITE_SETTINGS_KEY],
-            queryFn: readSettings,
-            staleTime: 0,
-          });
-          setStale(theirs);
-        } catch (readError) {
-          setRefusal(toApiError(readError));
-        }
-        return;
-      }
+      const stale = await showNewerIfStale(error, {
+        warning: 'Not saved: someone saved newer settings.',
+        readAgain: () =>
+          queryClient.fetchQuery({ queryKey: [SITE_SETTINGS_KEY], queryFn: readSettings, staleTime: 0 }),
+        show: setStale,
+        refuse: setRefusal,
+      });
+      if (stale) return;
       placeServerErrors(error, setError, (path) => path in FIELD_LABELS, 'settings.');
       setRefusal(error);
       toast.error(`Not saved: ${error.message}`);

@@ -2,6 +2,7 @@ import { FontAwesomeIcon } from '@fortawesome/react-fontawesome';
 import { faTriangleExclamation } from '@fortawesome/free-solid-svg-icons';
 import { useState } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
+import { ConfirmBox } from '@/shared/ConfirmBox';
 import type { SiteFormValues } from './site-form';
 
 /**
@@ -45,28 +46,22 @@ export function SuspendSwitch({ storedSuspended }: { storedSuspended: boolean })
             : 'Players use the site. Operators keep working while it is suspended.'}
       </p>
       {confirming && (
-        <div className="player__confirm" role="alertdialog" aria-label="Confirm: suspend the site">
+        <ConfirmBox
+          label="Confirm: suspend the site"
+          confirm="Yes, suspend the site"
+          tone="reject"
+          onConfirm={() => {
+            field.onChange(true);
+            setConfirming(false);
+          }}
+          onCancel={() => setConfirming(false)}
+        >
           <p>
             <FontAwesomeIcon icon={faTriangleExclamation} /> Suspend the site? Once saved, every player sees
             the maintenance page and cannot bet, deposit or withdraw until the site is reopened. Operators
             keep working.
           </p>
-          <div className="player__confirm-actions">
-            <button
-              type="button"
-              className="btn btn--reject"
-              onClick={() => {
-                field.onChange(true);
-                setConfirming(false);
-              }}
-            >
-              Yes, suspend the site
-            </button>
-            <button type="button" className="btn" onClick={() => setConfirming(false)}>
-              Cancel
-            </button>
-          </div>
-        </div>
+        </ConfirmBox>
       )}
     </div>
   );
