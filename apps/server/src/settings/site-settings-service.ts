@@ -147,12 +147,7 @@ export class SiteSettingsService {
       return after;
     });
     // Committed: this server's next request reads the new settings, and so does every other's.
-    this.resolver.forget();
-    await this.bus
-      .publish(SITE_SETTINGS_CHANNEL, JSON.stringify({ domainId, version: saved.version }))
-      .catch((err: unknown) => {
-        this.log.warn({ err, domainId }, "telling the other servers of a site's new settings failed");
-      });
+    await this.announce({ domainId, version: saved.version }, 'settings');
     return saved;
   }
 
@@ -206,12 +201,24 @@ export class SiteSettingsService {
       return sitePageOf(input.page, next);
     });
     // Committed: players' next read of the page, on this server and every other, is the new text.
-    this.resolver.forget();
-    await this.bus
-      .publish(SITE_SETTINGS_CHANNEL, JSON.stringify({ domainId, page: input.page }))
-      .catch((err: unknown) => {
-        this.log.warn({ err, domainId }, "telling the other servers of a site's new page failed");
-      });
+    await this.announce({ domainId, page: input.page }, 'page');
     return saved;
+  }
+
+  /**
+   * After a commit: this server forgets the sites it resolved and tells the others to (the channel's
+   * subscribers forget theirs). A failed publish is logged, not thrown: the change is saved.
+   */
+  private async announce(
+    change: { domainId: number } & Record<string, unknown>,
+    what: string,
+  ): Promise<void> {
+    this.resolver.forget();
+    await this.bus.publish(SITE_SETTINGS_CHANNEL, JSON.stringify(change)).catch((err: unknown) => {
+      this.log.warn(
+        { err, domainId: change.domainId },
+        `telling the other servers of a site's new ${what} failed`,
+      );
+    });
   }
 }
