@@ -234,6 +234,28 @@ test('the owner turns the site blue and writes the news in the console; players 
     await owner.getByRole('radio', { name: 'Blue', exact: true }).check();
     await owner.getByLabel('Show the news marquee').check();
     await owner.getByLabel('News text').fill(news);
+
+    // Suspending asks first. With the switch at the bottom of the window, just above the sticky save
+    // bar, the confirmation opens in view and uncovered, its way back focused; cancelled, nothing changes.
+    const suspend = owner.getByRole('switch', { name: 'Site suspended' });
+    await suspend.evaluate((el) => {
+      window.scrollBy(0, el.getBoundingClientRect().bottom - (window.innerHeight - 80));
+    });
+    await suspend.click();
+    const confirmSuspend = owner.getByRole('alertdialog', { name: 'Confirm: suspend the site' });
+    const yes = confirmSuspend.getByRole('button', { name: 'Yes, suspend the site' });
+    await expect(yes).toBeInViewport();
+    expect(
+      await yes.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+      }),
+      'the confirmation is not under the save bar',
+    ).toBe(true);
+    await expect(confirmSuspend.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await confirmSuspend.getByRole('button', { name: 'Cancel' }).click();
+    await expect(suspend).not.toBeChecked();
+
     // The preview follows the form before anything is saved.
     const preview = owner.getByTestId('site-preview');
     await expect(preview).toHaveAttribute('data-theme', 'blue');
