@@ -77,6 +77,17 @@ const EXTRACT: Record<string, (r: Json) => Row[]> = {
         met: atMost(p99, 25),
       },
     ];
+    const floor = num(r.pgbenchBesideCasino?.tps);
+    if (floor !== null) {
+      rows.push({
+        bench: 'bets',
+        figure: "physical floor: pgbench -N with the casino beside (the most the goal's conditions leave)",
+        value: floor,
+        unit: 'TPS',
+        baseline: { name: 'pgbench -N TPS', value: tps },
+        ratio: ratioOf(floor, tps),
+      });
+    }
     return rows;
   },
   'casino-wallet': (r) => {
