@@ -81,7 +81,7 @@ const EXTRACT: Record<string, (r: Json) => Row[]> = {
     if (floor !== null) {
       rows.push({
         bench: 'bets',
-        figure: "physical floor: pgbench -N with the casino beside (the most the goal's conditions leave)",
+        figure: "pgbench -N with the casino beside (the cheapest transaction in the goal's conditions)",
         value: floor,
         unit: 'TPS',
         baseline: { name: 'pgbench -N TPS', value: tps },
