@@ -266,6 +266,49 @@ test('tapping a price opens the betslip with that selection', async ({ page }) =
   expect(Number(await slip.getByTestId('betslip-odds').inputValue())).toBe(Number(price));
 });
 
+test('a price tapped at the foot of a long market page brings the slip into view: under the strip at 1280 px, a sheet at 1024', async ({
+  page,
+}) => {
+  const event = await cricketInPlay(page);
+  // Signed in, the markets' side column holds the event's open bets under the slip: taller than a
+  // short list of markets, it scrolls with the page rather than staying under the strip.
+  await page.goto('/auth/login');
+  await page.getByRole('button', { name: 'Login as demo user' }).click();
+  await expect(page.getByTestId('header-balance')).toBeVisible();
+  for (const width of [1280, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(`/markets/${event.id}`);
+    await expect(page.getByRole('heading', { name: 'Fancy', level: 3 })).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    // The last price of the page (a fancy line's); a ball running suspends it a moment, so the tap
+    // is tried again until one lands.
+    const price = page.locator('.markets__list [data-testid^="price-"]:not([disabled])').last();
+    await expect(async () => {
+      await price.click({ timeout: 2000 });
+      await expect(page.getByTestId('betslip')).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 90_000 });
+    // The whole slip is below the event's strip (which stays at the top of the window) and above the
+    // fold; its stake field and its Place bet are on screen and uncovered.
+    const slip = page.getByTestId('betslip');
+    const strip = await page.locator('.event-head').evaluate((el) => el.getBoundingClientRect().bottom);
+    const box = (await slip.boundingBox())!;
+    expect(box.y, `the slip's top clears the event's strip at ${width} px`).toBeGreaterThanOrEqual(strip - 1);
+    expect(box.y + box.height).toBeLessThanOrEqual(801);
+    for (const control of [slip.locator('#betslip-stake'), slip.getByRole('button', { name: 'Place bet' })]) {
+      await expect(control).toBeInViewport({ ratio: 1 });
+      expect(
+        await control.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+        }),
+        `the slip's ${await control.evaluate((el) => el.id || el.textContent)} is uncovered at ${width} px`,
+      ).toBe(true);
+    }
+    await page.getByRole('button', { name: 'Close betslip' }).click();
+  }
+});
+
 test('cricket: a ball-running or suspension overlay comes and goes', async ({ page }) => {
   test.setTimeout(240_000);
   const event = await cricketInPlay(page);

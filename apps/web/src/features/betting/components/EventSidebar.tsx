@@ -7,7 +7,7 @@ import { Positions } from './Positions';
 
 /**
  * Beside the markets: the betslip, then this event's open bets as positions by market (matched and
- * unmatched). On phones the slip is a bottom sheet.
+ * unmatched). Below 1,100 px the markets have no side column and the open slip is a bottom sheet.
  */
 export function EventSidebar({ eventId }: { eventId: number }) {
   const signedIn = useSessionStore((s) => s.user != null);

@@ -27,7 +27,7 @@ import { useSlipPlacement } from './use-slip-placement';
  * profit and liability from @backlay/exchange, the market's limits, the in-play countdown, the
  * confirm step, the order options (accept any odds, keep in play) and the server's own message for
  * any refusal; once placed, what matched and what rests (PlacedOrderPanel). One slip: a column beside the markets
- * on wide screens, a bottom sheet on phones (CSS only, so one-click places once). Its live region
+ * on wide screens (1,100 px and more), a bottom sheet below that (CSS only, so one-click places once). Its live region
  * stays while the slip comes and goes; a price chosen by keyboard brings the focus in, and Escape
  * closes the slip (the focus goes back to that price).
  */
