@@ -281,9 +281,11 @@ test('a price tapped at the foot of a long market page brings the slip into view
     await expect(page.getByRole('heading', { name: 'Fancy', level: 3 })).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
-    // The last price of the page (a fancy line's); a ball running suspends it a moment, so the tap
-    // is tried again until one lands.
-    const price = page.locator('.markets__list [data-testid^="price-"]:not([disabled])').last();
+    // The last fancy price of the page (its runner is 'f'); a ball running suspends it a moment, so
+    // the tap is tried again until one lands.
+    const price = page
+      .locator('.markets__list [data-testid^="price-"][data-testid*="-f-"]:not([disabled])')
+      .last();
     await expect(async () => {
       await price.click({ timeout: 2000 });
       await expect(page.getByTestId('betslip')).toBeVisible({ timeout: 1000 });
