@@ -77,15 +77,15 @@ const EXTRACT: Record<string, (r: Json) => Row[]> = {
         met: atMost(p99, 25),
       },
     ];
-    const floor = num(r.pgbenchBesideCasino?.tps);
-    if (floor !== null) {
+    const beside = num(r.pgbenchBesideCasino?.tps);
+    if (beside !== null) {
       rows.push({
         bench: 'bets',
         figure: "pgbench -N with the casino beside (the cheapest transaction in the goal's conditions)",
-        value: floor,
+        value: beside,
         unit: 'TPS',
         baseline: { name: 'pgbench -N TPS', value: tps },
-        ratio: ratioOf(floor, tps),
+        ratio: ratioOf(beside, tps),
       });
     }
     return rows;

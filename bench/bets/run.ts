@@ -455,10 +455,13 @@ async function betRun(hooks: RunHooks = {}): Promise<Record<string, unknown>> {
   }
 }
 
-/** The casino wallet's benchmark as a companion process: ready, then its load on 'go', then its figures. */
+/**
+ * The casino wallet's benchmark as a companion process: `go` waits until it is ready, starts its
+ * load and answers its database's name; `result` is its figures once its run is over.
+ */
 function casinoCompanion(): {
   child: ChildProcess;
-  ready: Promise<string>;
+  go: () => Promise<string>;
   result: Promise<Record<string, unknown>>;
 } {
   const child = fork(join(here, '..', 'casino-wallet', 'run.ts'), [], {
@@ -493,7 +496,23 @@ function casinoCompanion(): {
   ]);
   ready.catch(() => undefined);
   result.catch(() => undefined);
-  return { child, ready, result };
+  const go = async () => {
+    const database = await ready;
+    child.send({ type: 'go' });
+    return database;
+  };
+  return { child, go, result };
+}
+
+/** The companion's run passed: its books exact, no error or rollback outcome it did not expect. */
+function casinoRunPassed(wallet: Record<string, unknown>): boolean {
+  const books = wallet.consistency as { ok: boolean } | undefined;
+  return books?.ok === true && wallet.unexpectedErrors === 0 && wallet.unexpectedRollbackOutcomes === 0;
+}
+
+/** a / b to three places; null without a b. */
+function ratioOf(a: number, b: number | null): number | null {
+  return b ? Math.round((a / b) * 1000) / 1000 : null;
 }
 
 /**
@@ -511,8 +530,7 @@ async function pgbenchBesideCasino(): Promise<{
   let started = false;
   const pgbench = await pgbenchTps(PLAYERS, SECONDS, {
     beforeRun: async () => {
-      await casino.ready;
-      casino.child.send({ type: 'go' });
+      await casino.go();
       started = true;
       await new Promise((r) => setTimeout(r, WARMUP_SECONDS * 1000));
     },
@@ -528,12 +546,10 @@ async function pgbenchBesideCasino(): Promise<{
     };
   }
   const wallet = await casino.result;
-  const books = wallet.consistency as { ok: boolean } | undefined;
   return {
     tps: 'tps' in pgbench ? Math.round(pgbench.tps) : null,
     casinoCallsPerSecond: (wallet.callsPerSecond as number | undefined) ?? null,
-    casinoPassed:
-      books?.ok === true && wallet.unexpectedErrors === 0 && wallet.unexpectedRollbackOutcomes === 0,
+    casinoPassed: casinoRunPassed(wallet),
     ...('error' in pgbench ? { error: pgbench.error } : {}),
   };
 }
@@ -551,10 +567,7 @@ async function round() {
   let waitsDone: Promise<WaitSummary> | null = null;
   const bets = await betRun({
     ready: async (database) => {
-      if (casino) {
-        casinoDatabase = await casino.ready;
-        casino.child.send({ type: 'go' });
-      }
+      if (casino) casinoDatabase = await casino.go();
       // Sampling starts now (idle until the warm-up ends would cost nothing; the window is what counts).
       sampler = await sampleWaits(casino ? [database, casinoDatabase] : [database]);
     },
@@ -571,16 +584,11 @@ async function round() {
   const wallet = casino ? await casino.result : null;
   const pgbench = await pgbenchTps(PLAYERS, SECONDS);
   const pgTps = 'tps' in pgbench ? Math.round(pgbench.tps) : null;
-  const ratio = pgTps ? Math.round(((bets.betsPerSecond as number) / pgTps) * 1000) / 1000 : null;
+  const ratio = ratioOf(bets.betsPerSecond as number, pgTps);
   const casinoBooks = wallet?.consistency as
     { ok: boolean; houseCasino?: { stripesUsed: number; matchesPlayersCasinoLines: boolean } } | undefined;
   const beside = WITH_PGBENCH_BESIDE ? await pgbenchBesideCasino() : null;
-  const casinoPassed =
-    wallet !== null &&
-    casinoBooks?.ok === true &&
-    wallet.unexpectedErrors === 0 &&
-    wallet.unexpectedRollbackOutcomes === 0 &&
-    (beside === null || beside.casinoPassed);
+  const casinoPassed = wallet !== null && casinoRunPassed(wallet) && (beside === null || beside.casinoPassed);
   return { bets, wallet, waits, machineBusy, pgbench, pgTps, ratio, casinoBooks, casinoPassed, beside };
 }
 
@@ -597,7 +605,7 @@ for (let i = 1; i <= ROUNDS; i++) {
 // The round of the median ratio is the one reported in full (the lower middle of an even count).
 const chosen = [...rounds].sort((a, b) => (a.ratio ?? -1) - (b.ratio ?? -1))[Math.floor((ROUNDS - 1) / 2)]!;
 const { bets, wallet, waits, machineBusy, pgbench, pgTps, ratio, casinoBooks, beside } = chosen;
-const besideRatio = beside?.tps != null && pgTps ? Math.round((beside.tps / pgTps) * 1000) / 1000 : null;
+const besideRatio = beside?.tps != null ? ratioOf(beside.tps, pgTps) : null;
 const loadAtEnd = loadavg().map(r2);
 const p99 = (bets.latencyMs as { p99: number }).p99;
 // Every round's books must be exact, not only the reported one's.
