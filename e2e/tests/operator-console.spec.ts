@@ -140,12 +140,18 @@ test('the owner credits a player by hand; a trader voids the market the player b
   await confirm.getByRole('button', { name: 'Yes, credit' }).click();
   await expect(page.getByTestId('header-balance')).toHaveText(rupees(1000));
 
-  // The player backs one runner and lays the other of an upcoming match: ₹100 each, matched.
+  // The player lays the favourite of an upcoming match and backs another runner: ₹100 each, matched.
+  // The lay goes on the lowest lay price, so its liability ((price - 1) x ₹100) fits beside the
+  // back in the ₹1,000 credited: CI once laid an outsider at 15.5, which needed ₹1,450.
   const bet = await upcomingMatchOdds(page.request, new Set());
-  const other = bet.market.runners.find((r) => r.id !== bet.runner.id) ?? bet.runner;
+  const byLay = [...bet.market.runners].sort(
+    (a, b) => (a.lay[0]?.price ?? Infinity) - (b.lay[0]?.price ?? Infinity),
+  );
+  const laid = byLay[0] ?? bet.runner;
+  const backed = byLay.find((r) => r.id !== laid.id) ?? bet.runner;
   for (const [type, runner, rate] of [
-    [1, bet.runner, bet.runner.back[0]?.price],
-    [2, other, other.lay[0]?.price],
+    [1, backed, backed.back[0]?.price],
+    [2, laid, laid.lay[0]?.price],
   ] as const) {
     const placed = await page.request.post('/Bet/PlaceBetV2', {
       headers: await playerHeaders(page),
